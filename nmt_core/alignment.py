@@ -1,0 +1,337 @@
+"""Word alignments: from soft attention to hard links, Pharaoh files, and AER.
+
+An alignment is a ``frozenset`` of ``(source_index, target_index)`` links, 0-based. On disk it
+uses the Pharaoh/GIZA++ text format, one sentence per line, links ``src-tgt`` separated by
+spaces: ``"0-0 1-2 2-1"``. Gold alignments may mark *possible* links as ``src?tgt`` or
+``srcptgt`` besides the *sure* links ``src-tgt`` (Och & Ney, 2003).
+
+An attention matrix has shape ``(tgt_len, src_len)``: row ``i`` is target token ``i``, column
+``j`` is source token ``j``. So the weight of link ``(j, i)`` is ``attention[i, j]``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from nmt_core.evaluation import validate_attention
+
+Link = tuple[int, int]  # (source_index, target_index)
+Alignment = frozenset[Link]
+
+HARD_ALIGNMENT_METHODS = ("argmax", "threshold")
+_PHARAOH_LINK = re.compile(r"(\d+)([-?p])(\d+)")  # sure "-", possible "?" or "p"
+
+
+# --------------------------------------------------------------------------------------------
+# Attention to links
+# --------------------------------------------------------------------------------------------
+
+
+def hard_alignment(
+    attention: np.ndarray, method: str = "argmax", threshold: float = 0.5
+) -> Alignment:
+    """Turn soft attention into hard word-alignment links.
+
+    * ``"argmax"``: each target token ``i`` links to its most attended source token,
+      ``{(argmax_j α_ij, i)}`` — exactly ``tgt_len`` links (ties go to the lowest ``j``).
+    * ``"threshold"``: every link whose weight is at least ``threshold``,
+      ``{(j, i) : α_ij >= threshold}`` — may leave a target token unaligned or align it twice.
+
+    Args:
+        attention: ``(tgt_len, src_len)`` attention weights.
+        method: one of :data:`HARD_ALIGNMENT_METHODS`.
+        threshold: minimum weight for ``"threshold"``; must be positive. Ignored by ``"argmax"``.
+
+    Returns:
+        The links as ``(source_index, target_index)`` pairs.
+
+    Raises:
+        ValueError: for an unknown method (the message lists the valid ones), a bad threshold,
+            or an invalid matrix (see :func:`nmt_core.evaluation.validate_attention`).
+    """
+    if method not in HARD_ALIGNMENT_METHODS:
+        raise ValueError(
+            f"unknown alignment method {method!r}; valid: {', '.join(HARD_ALIGNMENT_METHODS)}"
+        )
+    matrix = validate_attention(attention)
+    if method == "argmax":
+        best_source = matrix.argmax(axis=1)  # (tgt_len,)
+        return frozenset((int(j), i) for i, j in enumerate(best_source))
+    if not (np.isfinite(threshold) and threshold > 0):
+        raise ValueError(f"threshold must be a positive number; got {threshold!r}")
+    targets, sources = np.nonzero(matrix >= threshold)
+    return frozenset(zip(sources.tolist(), targets.tolist(), strict=True))
+
+
+# --------------------------------------------------------------------------------------------
+# Pharaoh format
+# --------------------------------------------------------------------------------------------
+
+
+def _check_links(links: Iterable[Link], name: str) -> Alignment:
+    """Return ``links`` as a frozenset after checking each is a pair of non-negative ints."""
+    checked = frozenset(links)
+    for link in checked:
+        if not (
+            isinstance(link, tuple)
+            and len(link) == 2
+            and all(isinstance(k, int | np.integer) and k >= 0 for k in link)
+        ):
+            raise ValueError(f"{name} link {link!r} is not a (source, target) pair of indices >= 0")
+    return checked
+
+
+def format_pharaoh(links: Iterable[Link], possible: Iterable[Link] = frozenset()) -> str:
+    """Write one sentence's alignment as a Pharaoh line, e.g. ``"0-0 1?1 2-1"``.
+
+    Links are sorted by ``(source, target)``. Sure links are written ``src-tgt`` and possible
+    links ``src?tgt``; a possible link that is also sure is written once, as sure (the sure
+    links are a subset of the possible ones, see :func:`parse_pharaoh`).
+
+    Args:
+        links: sure links, ``(source_index, target_index)``.
+        possible: possible links.
+
+    Returns:
+        The links separated by single spaces, without a newline ("" when there are none).
+    """
+    sure = _check_links(links, "sure")
+    maybe = _check_links(possible, "possible") - sure
+    marked = [(link, "-") for link in sure] + [(link, "?") for link in maybe]
+    return " ".join(f"{src}{mark}{tgt}" for (src, tgt), mark in sorted(marked))
+
+
+def parse_pharaoh(text: str) -> tuple[Alignment, Alignment]:
+    """Read one Pharaoh line into its sure and possible links.
+
+    ``"0-0 1?2 2p1"`` gives sure ``{(0, 0)}`` and possible ``{(0, 0), (1, 2), (2, 1)}``.
+    Following Och & Ney (2003), every sure link is also possible (``S ⊆ P``), so the possible
+    set always includes the sure one; for a file with only sure links the two sets are equal.
+
+    Args:
+        text: whitespace-separated links ``src-tgt``, ``src?tgt`` or ``srcptgt``.
+
+    Returns:
+        ``(sure, possible)``, each a frozenset of ``(source_index, target_index)``.
+
+    Raises:
+        ValueError: naming the first token that is not a link.
+    """
+    sure: set[Link] = set()
+    possible: set[Link] = set()
+    for token in text.split():
+        match = _PHARAOH_LINK.fullmatch(token)
+        if match is None:
+            raise ValueError(
+                f"bad alignment token {token!r}; expected 'src-tgt', 'src?tgt' or 'srcptgt'"
+            )
+        source, mark, target = match.groups()
+        link = (int(source), int(target))
+        possible.add(link)
+        if mark == "-":
+            sure.add(link)
+    return frozenset(sure), frozenset(possible)
+
+
+def read_pharaoh_file(path: str | Path) -> list[tuple[Alignment, Alignment]]:
+    """Read a Pharaoh file, one sentence per line, into ``(sure, possible)`` pairs.
+
+    Args:
+        path: UTF-8 text file; an empty line is a sentence without links.
+
+    Returns:
+        One ``(sure, possible)`` pair per line, as :func:`parse_pharaoh` returns.
+
+    Raises:
+        ValueError: naming the line number and the bad token.
+    """
+    alignments = []
+    with Path(path).open(encoding="utf-8") as lines:
+        for number, line in enumerate(lines, start=1):
+            try:
+                alignments.append(parse_pharaoh(line))
+            except ValueError as error:
+                raise ValueError(f"{path}, line {number}: {error}") from error
+    return alignments
+
+
+def write_pharaoh_file(alignments: Sequence[Iterable[Link]], path: str | Path) -> None:
+    """Write sure alignments to a Pharaoh file, one line per sentence (see :func:`format_pharaoh`).
+
+    Args:
+        alignments: one set of ``(source_index, target_index)`` links per sentence.
+        path: the file to (over)write, UTF-8.
+    """
+    with Path(path).open("w", encoding="utf-8") as out:
+        for links in alignments:
+            out.write(format_pharaoh(links) + "\n")
+
+
+# --------------------------------------------------------------------------------------------
+# Scoring against gold alignments
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AlignmentScores:
+    """Corpus alignment quality (Och & Ney, 2003), with the counts it is computed from."""
+
+    precision: float  # |A∩P| / |A|
+    recall: float  # |A∩S| / |S|
+    aer: float  # 1 - (|A∩S| + |A∩P|) / (|A| + |S|); 0 is perfect
+    predicted: int  # |A|, predicted links
+    sure: int  # |S|, gold sure links
+    sure_hits: int  # |A∩S|
+    possible_hits: int  # |A∩P|
+
+
+def _as_sentences(alignments: Iterable[Iterable[Link]], name: str) -> list[Alignment]:
+    """One frozenset per sentence; rejects a bare set of links passed instead of a list of them."""
+    sentences = []
+    for item in alignments:
+        if not isinstance(item, set | frozenset):
+            raise ValueError(
+                f"{name} must hold one set of links per sentence; got {item!r}. "
+                "For a single sentence pass a one-element list."
+            )
+        sentences.append(_check_links(item, name))
+    return sentences
+
+
+def _ratio(numerator: int, denominator: int) -> float:
+    """``numerator / denominator``, or 0.0 when the denominator is 0."""
+    return numerator / denominator if denominator else 0.0
+
+
+def alignment_error_rate(
+    predicted: Iterable[Alignment],
+    sure: Iterable[Alignment],
+    possible: Iterable[Alignment],
+) -> AlignmentScores:
+    """Precision, recall and alignment error rate over a corpus (Och & Ney, 2003, Sec. 5).
+
+    With ``A`` the predicted links, ``S`` the sure and ``P`` the possible gold links, each count
+    summed over all sentences:
+
+        precision = |A∩P| / |A|
+        recall    = |A∩S| / |S|
+        AER       = 1 - (|A∩S| + |A∩P|) / (|A| + |S|)
+
+    ``P`` is taken as ``P ∪ S`` so that ``S ⊆ P`` holds even if the caller passed only the
+    ``?`` links. Empty sets: a ratio whose denominator is 0 is 0.0, except that when ``A`` and
+    ``S`` are both empty the prediction is perfect: precision = recall = 1.0 and AER = 0.0.
+    An empty prediction against non-empty gold gives precision 0, recall 0, AER 1.
+
+    Args:
+        predicted: one set of ``(source_index, target_index)`` links per sentence.
+        sure: gold sure links per sentence.
+        possible: gold possible links per sentence.
+
+    Returns:
+        :class:`AlignmentScores` for the whole corpus.
+
+    Raises:
+        ValueError: if the three differ in number of sentences, or an item is not a set.
+    """
+    a = _as_sentences(predicted, "predicted")
+    s = _as_sentences(sure, "sure")
+    p = _as_sentences(possible, "possible")
+    if not len(a) == len(s) == len(p):
+        raise ValueError(
+            f"got {len(a)} predicted, {len(s)} sure and {len(p)} possible alignments; "
+            "they must be aligned one to one"
+        )
+    num_predicted = sum(len(links) for links in a)
+    num_sure = sum(len(links) for links in s)
+    sure_hits = sum(len(a_k & s_k) for a_k, s_k in zip(a, s, strict=True))
+    possible_hits = sum(len(a_k & (p_k | s_k)) for a_k, s_k, p_k in zip(a, s, p, strict=True))
+    if num_predicted + num_sure == 0:
+        return AlignmentScores(1.0, 1.0, 0.0, 0, 0, 0, 0)
+    return AlignmentScores(
+        precision=_ratio(possible_hits, num_predicted),
+        recall=_ratio(sure_hits, num_sure),
+        aer=1.0 - (sure_hits + possible_hits) / (num_predicted + num_sure),
+        predicted=num_predicted,
+        sure=num_sure,
+        sure_hits=sure_hits,
+        possible_hits=possible_hits,
+    )
+
+
+def alignment_agreement(a: Alignment, b: Alignment) -> float:
+    """Jaccard agreement of two alignments: ``|a∩b| / |a∪b|``, 1.0 when both are empty.
+
+    Symmetric, unlike AER, so it suits comparing two models (or two layers) with no gold.
+
+    Args:
+        a: ``(source_index, target_index)`` links.
+        b: ``(source_index, target_index)`` links.
+
+    Returns:
+        A value in ``[0, 1]``.
+    """
+    union = len(a | b)
+    return len(a & b) / union if union else 1.0
+
+
+# --------------------------------------------------------------------------------------------
+# Tidy rows for display and download
+# --------------------------------------------------------------------------------------------
+
+
+def alignment_table(
+    links: Iterable[Link],
+    source_tokens: Sequence[str],
+    target_tokens: Sequence[str],
+    attention: np.ndarray | None = None,
+) -> list[dict[str, Any]]:
+    """One row per link, for a pandas DataFrame or a CSV / JSON download.
+
+    Args:
+        links: ``(source_index, target_index)`` pairs.
+        source_tokens: ``src_len`` source tokens, the labels of the attention columns.
+        target_tokens: ``tgt_len`` target tokens, the labels of the attention rows.
+        attention: optional ``(tgt_len, src_len)`` weights; ``weight`` is None without it.
+
+    Returns:
+        Dicts with keys ``source_index``, ``source_token``, ``target_index``, ``target_token``
+        and ``weight`` (``attention[target_index, source_index]`` as a float, or None), sorted
+        by target index, then source index.
+
+    Raises:
+        ValueError: if a link is out of range for the tokens, or the attention shape does not
+            match ``(len(target_tokens), len(source_tokens))``.
+    """
+    checked = _check_links(links, "alignment")
+    shape = (len(target_tokens), len(source_tokens))
+    matrix = None
+    if attention is not None:
+        matrix = validate_attention(attention)
+        if matrix.shape != shape:
+            raise ValueError(
+                f"attention has shape {matrix.shape} but the tokens need (tgt_len, src_len) "
+                f"= {shape}"
+            )
+    rows = []
+    for source, target in sorted(checked, key=lambda link: (link[1], link[0])):
+        if source >= shape[1] or target >= shape[0]:
+            raise ValueError(
+                f"link {source}-{target} is out of range for {shape[1]} source and "
+                f"{shape[0]} target tokens"
+            )
+        rows.append(
+            {
+                "source_index": int(source),
+                "source_token": source_tokens[source],
+                "target_index": int(target),
+                "target_token": target_tokens[target],
+                "weight": None if matrix is None else float(matrix[target, source]),
+            }
+        )
+    return rows

@@ -1,0 +1,154 @@
+"""Every attention scoring function, behind one interface.
+
+Shapes used throughout (B = batch, T = queries, i.e. decoder steps, S = source length):
+
+    query   (B, T, query_size)    decoder states: s_{i-1} (Bahdanau) or s_t (Luong)
+    values  (B, S, value_size)    encoder annotations h_j = [forward h_j ; backward h_j]
+    keys    (B, S, ...)           ``prepare_keys(values, mask)``: the part of the score that does
+                                  not depend on the decoder step, computed once per sentence
+    mask    (B, S) bool           True on real source tokens, False on padding
+
+and ``forward(query, keys, values, mask) -> (context, weights, scores)`` returns
+
+    context (B, T, value_size)    c_i = sum_j alpha_ij h_j
+    weights (B, T, S)             alpha_ij = softmax_j(e_ij); exactly 0 on padding
+    scores  (B, T, S)             e_ij, the raw scores before the softmax; -inf on padding
+
+``build_attention(name, ...)`` makes one by name: additive, general, dot, scaled_dot, none.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+from torch import Tensor, nn
+
+from nmt_core.config import SCORERS
+from nmt_core.encoder import sentence_summary
+
+
+def masked_softmax(scores: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
+    """Softmax over the last axis that gives padding exactly zero weight.
+
+    Args:
+        scores: (B, T, S) raw scores e_ij.
+        mask: (B, S) True on real tokens.
+    Returns:
+        (weights, masked_scores), both (B, T, S); masked_scores holds -inf on padding.
+    """
+    masked_scores = scores.masked_fill(~mask[:, None, :], float("-inf"))
+    return torch.softmax(masked_scores, dim=-1), masked_scores
+
+
+class Attention(nn.Module):
+    """Base class: subclasses define ``prepare_keys`` and ``score``; the rest is shared."""
+
+    def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:
+        """The step-independent part of the score, computed once per sentence. (B, S, ...)"""
+        return values
+
+    def score(self, query: Tensor, keys: Tensor) -> Tensor:
+        """Raw scores e: (B, T, query_size) x (B, S, ...) -> (B, T, S)."""
+        raise NotImplementedError
+
+    def forward(
+        self, query: Tensor, keys: Tensor, values: Tensor, mask: Tensor
+    ) -> tuple[Tensor, Tensor | None, Tensor | None]:
+        """Attend from each query over the source; see the module docstring for shapes."""
+        weights, scores = masked_softmax(self.score(query, keys), mask)
+        context = torch.bmm(weights, values)  # (B, T, value_size)
+        return context, weights, scores
+
+
+class AdditiveAttention(Attention):
+    """Bahdanau et al. (2015), "Neural Machine Translation by Jointly Learning to Align and
+    Translate", eq. (6) and appendix A.1.2:
+
+        e_ij = v_a^T tanh(W_a s_{i-1} + U_a h_j)
+
+    U_a h_j does not depend on i, so ``prepare_keys`` computes it once per sentence.
+    """
+
+    def __init__(self, query_size: int, value_size: int, attention_size: int) -> None:
+        super().__init__()
+        self.W_a = nn.Linear(query_size, attention_size, bias=False)
+        self.U_a = nn.Linear(value_size, attention_size, bias=True)
+        self.v_a = nn.Linear(attention_size, 1, bias=False)
+
+    def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:
+        return self.U_a(values)  # (B, S, attention_size)
+
+    def score(self, query: Tensor, keys: Tensor) -> Tensor:
+        hidden = torch.tanh(self.W_a(query)[:, :, None, :] + keys[:, None, :, :])  # (B, T, S, A)
+        return self.v_a(hidden).squeeze(-1)
+
+
+class GeneralAttention(Attention):
+    """Luong et al. (2015), "Effective Approaches to Attention-based NMT", eq. (8), *general*:
+
+        score(s_t, h_j) = s_t^T W_a h_j
+
+    W_a h_j does not depend on t, so ``prepare_keys`` computes it once per sentence.
+    """
+
+    def __init__(self, query_size: int, value_size: int) -> None:
+        super().__init__()
+        self.W_a = nn.Linear(value_size, query_size, bias=False)
+
+    def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:
+        return self.W_a(values)  # (B, S, query_size)
+
+    def score(self, query: Tensor, keys: Tensor) -> Tensor:
+        return torch.bmm(query, keys.transpose(1, 2))
+
+
+class DotAttention(Attention):
+    """Luong et al. (2015), eq. (8), *dot*: score(s_t, h_j) = s_t^T h_j.
+
+    Needs query_size == value_size; with ``scaled=True`` the score is divided by
+    sqrt(query_size), as in Vaswani et al. (2017), to keep the softmax from saturating.
+    """
+
+    def __init__(self, query_size: int, value_size: int, scaled: bool = False) -> None:
+        super().__init__()
+        if query_size != value_size:
+            raise ValueError(
+                f"dot attention needs query_size == value_size; got {query_size} and {value_size}"
+            )
+        self.scale = 1.0 / math.sqrt(query_size) if scaled else 1.0
+
+    def score(self, query: Tensor, keys: Tensor) -> Tensor:
+        return torch.bmm(query, keys.transpose(1, 2)) * self.scale
+
+
+class NoAttention(Attention):
+    """The encoder–decoder without attention (Cho et al. 2014; Sutskever et al. 2014).
+
+    The whole sentence is squeezed into one fixed-length vector c = [forward h_S ; backward h_1]
+    (each direction's final state) and the decoder gets the same c at every step: the
+    bottleneck that attention removes. There are no weights and no scores, so both are None.
+    """
+
+    def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:
+        return sentence_summary(values, mask)[:, None, :]  # (B, 1, value_size)
+
+    def forward(
+        self, query: Tensor, keys: Tensor, values: Tensor, mask: Tensor
+    ) -> tuple[Tensor, None, None]:
+        return keys.expand(-1, query.size(1), -1), None, None
+
+
+def build_attention(
+    name: str, query_size: int, value_size: int, attention_size: int = 256
+) -> Attention:
+    """Make the scoring function called ``name`` (one of ``SCORERS``)."""
+    if name == "additive":
+        return AdditiveAttention(query_size, value_size, attention_size)
+    if name == "general":
+        return GeneralAttention(query_size, value_size)
+    if name in ("dot", "scaled_dot"):
+        return DotAttention(query_size, value_size, scaled=name == "scaled_dot")
+    if name == "none":
+        return NoAttention()
+    raise ValueError(f"unknown attention {name!r}; valid names: {', '.join(SCORERS)}")

@@ -1,0 +1,184 @@
+"""Typed, flat configuration: one dataclass per concern, validated on load.
+
+An unknown option is an error, never a silent default: ``from_dict`` rejects keys it does not
+know and ``validate`` rejects values outside their range, listing what would be valid.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+SCORERS = ("additive", "general", "dot", "scaled_dot", "none")
+RNN_TYPES = ("gru", "lstm")
+DECODER_STYLES = ("bahdanau", "luong")
+
+T = TypeVar("T")
+
+
+def _choice(name: str, value: str, valid: tuple[str, ...]) -> None:
+    if value not in valid:
+        raise ValueError(f"{name} must be one of {', '.join(valid)}; got {value!r}")
+
+
+def _positive(name: str, value: float) -> None:
+    if value <= 0:
+        raise ValueError(f"{name} must be positive; got {value!r}")
+
+
+def _from_dict(cls: type[T], data: dict[str, Any]) -> T:
+    known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValueError(
+            f"unknown {cls.__name__} option(s): {', '.join(unknown)}; "
+            f"valid options: {', '.join(sorted(known))}"
+        )
+    obj = cls(**data)
+    obj.validate()  # type: ignore[attr-defined]
+    return obj
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    """Everything needed to rebuild a model's architecture from its checkpoint alone."""
+
+    vocab_size: int = 4000  # joint German+English sentencepiece vocabulary: lets us tie embeddings
+    embed_size: int = 256  # also the size of the output layer's input (tied output projection)
+    hidden_size: int = 512  # decoder state size; each encoder direction gets hidden_size // 2
+    attention_size: int = 256  # only the additive scorer uses it (size of W_a s + U_a h)
+    scorer: str = "additive"  # additive | general | dot | scaled_dot | none
+    decoder: str = "bahdanau"  # bahdanau: attend from s_{i-1}; luong: attend from s_t
+    rnn_type: str = "gru"  # gru | lstm
+    input_feeding: bool = True  # Luong only: feed the attentional state h~_{t-1} back in
+    dropout: float = 0.3  # low-resource NMT wants strong regularisation (Sennrich & Zhang 2019)
+    tie_embeddings: bool = True  # source, target and output embeddings share one matrix
+    pad_id: int = 0  # the ids must match the sentencepiece model (see tokenization.py)
+    unk_id: int = 1
+    bos_id: int = 2
+    eos_id: int = 3
+
+    def validate(self) -> None:
+        _choice("scorer", self.scorer, SCORERS)
+        _choice("decoder", self.decoder, DECODER_STYLES)
+        _choice("rnn_type", self.rnn_type, RNN_TYPES)
+        for name in ("vocab_size", "embed_size", "hidden_size", "attention_size"):
+            _positive(name, getattr(self, name))
+        if self.hidden_size % 2:
+            raise ValueError(
+                f"hidden_size must be even (two encoder directions); got {self.hidden_size}"
+            )
+        if not 0.0 <= self.dropout < 1.0:
+            raise ValueError(f"dropout must be in [0, 1); got {self.dropout}")
+        if self.scorer == "none" and self.decoder != "bahdanau":
+            # Without attention the context is fixed, so only the Cho et al. decoder makes sense.
+            raise ValueError("scorer 'none' needs decoder 'bahdanau' (a fixed context vector)")
+
+    @property
+    def encoder_hidden_size(self) -> int:
+        """Size of one encoder direction, so that an annotation [fwd; bwd] has hidden_size."""
+        return self.hidden_size // 2
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ModelConfig:
+        return _from_dict(cls, data)
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """How one model is trained. Saved beside the checkpoint so a run can be repeated."""
+
+    corpus: str = "/usr/share/trans/de-en"  # Ding dictionary file or a TSV of sentence pairs
+    direction: str = "de-en"  # source-target language codes
+    output_dir: str = "runs/additive"  # holds latest/ (for --resume) and best/ (to ship)
+    kinds: tuple[str, ...] = ("sentence", "phrase")  # Ding pair kinds to train on
+    sentence_repeats: int = 2  # up-weight full sentences over dictionary phrases
+    extra_corpora: tuple[str, ...] = ()  # more TSVs added to train only
+    max_words: int = 40  # length filter on either side
+    dev_size: int = 500
+    test_size: int = 1000
+    vocab_size: int = 4000
+    batch_tokens: int = 3000  # target tokens per batch; buckets keep padding low
+    max_epochs: int = 30
+    max_steps: int = 0  # 0 = no limit; stops early for tests and budgets
+    max_minutes: float = 0.0  # 0 = no limit; wall-clock budget for fair comparisons
+    lr: float = 2e-3
+    lr_decay: float = 0.5  # multiply lr on a dev-BLEU plateau
+    lr_patience: int = 2  # evaluations without improvement before decaying
+    min_lr: float = 1e-5
+    early_stop_patience: int = 6  # evaluations without improvement before stopping
+    clip_norm: float = 1.0
+    label_smoothing: float = 0.1
+    eval_every: int = 1000  # steps between dev evaluations and checkpoints
+    eval_sentences: int = 500  # dev sentences decoded (greedy) per evaluation
+    tokenizer: str = ""  # reuse this sentencepiece model (same vocabulary across models)
+    seed: int = 1234
+    device: str = "auto"  # auto | cpu | cuda
+    threads: int = 0  # torch CPU threads; 0 = torch's default
+
+    def validate(self) -> None:
+        _choice("device", self.device, ("auto", "cpu", "cuda"))
+        for name in ("batch_tokens", "max_epochs", "lr", "eval_every", "vocab_size"):
+            _positive(name, getattr(self, name))
+        if not 0.0 <= self.label_smoothing < 1.0:
+            raise ValueError(f"label_smoothing must be in [0, 1); got {self.label_smoothing}")
+        if len(self.direction.split("-")) != 2:
+            raise ValueError(f"direction must look like 'de-en'; got {self.direction!r}")
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TrainConfig:
+        data = dict(data)
+        for key in ("kinds", "extra_corpora"):  # JSON has lists; the dataclass is frozen/hashable
+            if key in data:
+                data[key] = tuple(data[key])
+        return _from_dict(cls, data)
+
+
+@dataclass(frozen=True)
+class DecodeConfig:
+    """How to search for a translation."""
+
+    beam_size: int = 1  # 1 = greedy
+    length_penalty: float = 1.0  # alpha: score = log p / len**alpha (0 = no normalisation)
+    max_len_ratio: float = 2.0  # output capped at max_len_ratio * src_len + max_len_extra
+    max_len_extra: int = 10
+    top_k: int = 5  # next-token probabilities kept per step for display
+    n_best: int = 1  # hypotheses returned (<= beam_size)
+
+    def validate(self) -> None:
+        for name in ("beam_size", "max_len_ratio", "top_k", "n_best"):
+            _positive(name, getattr(self, name))
+        if self.n_best > self.beam_size:
+            raise ValueError(f"n_best ({self.n_best}) cannot exceed beam_size ({self.beam_size})")
+        if self.length_penalty < 0:
+            raise ValueError(f"length_penalty must be >= 0; got {self.length_penalty}")
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DecodeConfig:
+        return _from_dict(cls, data)
+
+    def max_length(self, src_len: int) -> int:
+        """The longest output allowed for a source of ``src_len`` tokens."""
+        return int(self.max_len_ratio * src_len + self.max_len_extra)
+
+
+def save_json(obj: Any, path: Path) -> None:
+    """Write a dataclass (or dict) as JSON atomically: temporary file, then rename."""
+    data = dataclasses.asdict(obj) if dataclasses.is_dataclass(obj) else obj
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+__all__ = [
+    "DECODER_STYLES",
+    "DecodeConfig",
+    "ModelConfig",
+    "RNN_TYPES",
+    "SCORERS",
+    "TrainConfig",
+    "save_json",
+]

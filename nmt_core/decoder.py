@@ -1,0 +1,209 @@
+"""Decoders: Bahdanau (attend from s_{i-1}) and Luong (attend from s_t, input feeding).
+
+Both take embedded target tokens and the encoder :class:`Memory`, and return *pre-output*
+vectors of size embed_size; the model maps those to vocabulary logits with the (tied) output
+embedding, so the costly vocabulary projection runs once over all steps after the step loop.
+
+Shapes: B = batch, T = target steps, S = source length, H = hidden_size, E = embed_size.
+A decoder state is a dict of (B, ...) tensors ("h"; "c" for an LSTM; "feed" for Luong input
+feeding) so that beam search can reorder any decoder's state the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+from torch import Tensor, nn
+
+from nmt_core.attention import Attention
+from nmt_core.encoder import make_rnn, sentence_summary
+
+State = dict[str, Tensor]
+
+
+@dataclass(frozen=True)
+class Memory:
+    """The encoder side of one batch, computed once per sentence.
+
+    values: (B, S, H) annotations h_j; keys: ``attention.prepare_keys(values, mask)``;
+    mask: (B, S) True on real tokens; summary: (B, H) [forward h_S ; backward h_1].
+    """
+
+    values: Tensor
+    keys: Tensor
+    mask: Tensor
+    summary: Tensor
+
+    def select(self, index: Tensor) -> Memory:
+        """Rows ``index`` of every tensor (beam search repeats and reorders sentences)."""
+        return Memory(
+            *(t.index_select(0, index) for t in (self.values, self.keys, self.mask, self.summary))
+        )
+
+
+@dataclass(frozen=True)
+class DecoderOutput:
+    """outputs: (B, T, E) pre-output vectors; contexts: (B, T, H);
+    weights and scores: (B, T, S), or None without attention."""
+
+    outputs: Tensor
+    contexts: Tensor
+    weights: Tensor | None
+    scores: Tensor | None
+
+
+def select_state(state: State, index: Tensor) -> State:
+    return {name: tensor.index_select(0, index) for name, tensor in state.items()}
+
+
+def _stack_or_none(steps: list[Tensor | None]) -> Tensor | None:
+    return None if steps[0] is None else torch.cat(steps, dim=1)  # type: ignore[arg-type]
+
+
+class Decoder(nn.Module):
+    """What both decoders share: the RNN, the initial state and the stepping protocol."""
+
+    def __init__(
+        self, attention: Attention, rnn_type: str, input_size: int, hidden_size: int, dropout: float
+    ) -> None:
+        super().__init__()
+        self.attention = attention
+        self.rnn_type = rnn_type
+        self.rnn = make_rnn(rnn_type, input_size, hidden_size, bidirectional=False)
+        self.bridge = nn.Linear(hidden_size, hidden_size)  # s_0 = tanh(W_s [fwd h_S ; bwd h_1])
+        self.dropout = nn.Dropout(dropout)
+
+    def memory(self, annotations: Tensor, mask: Tensor) -> Memory:
+        """Everything the decoder needs from the encoder, keys projected once per sentence."""
+        return Memory(
+            values=annotations,
+            keys=self.attention.prepare_keys(annotations, mask),
+            mask=mask,
+            summary=sentence_summary(annotations, mask),
+        )
+
+    def init_state(self, memory: Memory) -> State:
+        hidden = torch.tanh(self.bridge(memory.summary))
+        state = {"h": hidden}
+        if self.rnn_type == "lstm":
+            state["c"] = torch.zeros_like(hidden)
+        return state
+
+    def run_rnn(self, inputs: Tensor, state: State) -> tuple[Tensor, State]:
+        """Run the RNN over (B, T, in) inputs from ``state``; returns (B, T, H) states."""
+        if self.rnn_type == "lstm":
+            outputs, (h, c) = self.rnn(inputs, (state["h"][None], state["c"][None]))
+            return outputs, {**state, "h": h[0], "c": c[0]}
+        outputs, h = self.rnn(inputs, state["h"][None])
+        return outputs, {**state, "h": h[0]}
+
+    def attend(self, query: Tensor, memory: Memory) -> tuple[Tensor, Tensor | None, Tensor | None]:
+        return self.attention(query, memory.keys, memory.values, memory.mask)
+
+    def step(self, embedded: Tensor, state: State, memory: Memory) -> tuple[DecoderOutput, State]:
+        """One decoder step for (B, E) embedded previous tokens; outputs have T = 1."""
+        raise NotImplementedError
+
+    def forward(self, embedded: Tensor, state: State, memory: Memory) -> DecoderOutput:
+        """Teacher-forced decoding of (B, T, E) embedded target inputs (BOS y_1 ... y_{T-1})."""
+        steps = []
+        for t in range(embedded.size(1)):
+            output, state = self.step(embedded[:, t], state, memory)
+            steps.append(output)
+        return DecoderOutput(
+            outputs=torch.cat([s.outputs for s in steps], dim=1),
+            contexts=torch.cat([s.contexts for s in steps], dim=1),
+            weights=_stack_or_none([s.weights for s in steps]),
+            scores=_stack_or_none([s.scores for s in steps]),
+        )
+
+
+class BahdanauDecoder(Decoder):
+    """Bahdanau et al. (2015), section 3.1 and appendix A.2.2:
+
+        e_ij = a(s_{i-1}, h_j),  alpha_ij = softmax_j(e_ij),  c_i = sum_j alpha_ij h_j
+        s_i = f(s_{i-1}, y_{i-1}, c_i)                      (a GRU or LSTM)
+        p(y_i | y_<i, x) = g(y_{i-1}, s_i, c_i)             g: tanh(W_o [s_i ; c_i ; E y_{i-1}])
+
+    (the paper's g uses a maxout layer; tanh keeps the output size equal to the tied embedding).
+    With the ``none`` scorer c_i is the same fixed sentence vector at every step: the
+    encoder–decoder of Cho et al. (2014) that attention improves on.
+    """
+
+    def __init__(
+        self, attention: Attention, rnn_type: str, embed_size: int, hidden_size: int, dropout: float
+    ) -> None:
+        super().__init__(attention, rnn_type, embed_size + hidden_size, hidden_size, dropout)
+        self.W_o = nn.Linear(2 * hidden_size + embed_size, embed_size)
+
+    def step(self, embedded: Tensor, state: State, memory: Memory) -> tuple[DecoderOutput, State]:
+        # 1. Score the source from the previous state s_{i-1} and build the context c_i.
+        context, weights, scores = self.attend(state["h"][:, None], memory)  # (B, 1, H)
+        # 2. s_i = f(s_{i-1}, y_{i-1}, c_i)
+        rnn_input = torch.cat([embedded[:, None], context], dim=-1)
+        s_i, state = self.run_rnn(rnn_input, state)  # (B, 1, H)
+        # 3. The pre-output g(y_{i-1}, s_i, c_i).
+        output = torch.tanh(self.W_o(torch.cat([s_i, context, embedded[:, None]], dim=-1)))
+        return DecoderOutput(self.dropout(output), context, weights, scores), state
+
+
+class LuongDecoder(Decoder):
+    """Luong et al. (2015), section 3:
+
+        s_t = f(s_{t-1}, [E y_{t-1} ; h~_{t-1}])    (input feeding, eq. section 3.3)
+        score(s_t, h_j) from the *current* state, alpha_t = softmax(score), c_t = sum_j alpha_tj h_j
+        h~_t = tanh(W_c [c_t ; s_t])                   (eq. 5, the attentional hidden state)
+        p(y_t | y_<t, x) = softmax(W_s h~_t)           (eq. 6; W_s is the tied embedding)
+
+    Without input feeding the RNN does not depend on attention, so teacher-forced decoding runs
+    the RNN over the whole target at once and scores all steps in one batched call.
+    """
+
+    def __init__(
+        self,
+        attention: Attention,
+        rnn_type: str,
+        embed_size: int,
+        hidden_size: int,
+        dropout: float,
+        input_feeding: bool,
+    ) -> None:
+        input_size = embed_size + (embed_size if input_feeding else 0)
+        super().__init__(attention, rnn_type, input_size, hidden_size, dropout)
+        self.input_feeding = input_feeding
+        self.embed_size = embed_size
+        self.W_c = nn.Linear(2 * hidden_size, embed_size, bias=False)
+
+    def init_state(self, memory: Memory) -> State:
+        state = super().init_state(memory)
+        if self.input_feeding:
+            state["feed"] = memory.summary.new_zeros(memory.summary.size(0), self.embed_size)
+        return state
+
+    def attentional_output(self, s: Tensor, memory: Memory) -> DecoderOutput:
+        """Attend from (B, T, H) current states and form h~_t = tanh(W_c [c_t ; s_t])."""
+        context, weights, scores = self.attend(s, memory)
+        h_tilde = torch.tanh(self.W_c(torch.cat([context, s], dim=-1)))  # (B, T, E)
+        return DecoderOutput(h_tilde, context, weights, scores)
+
+    def step(self, embedded: Tensor, state: State, memory: Memory) -> tuple[DecoderOutput, State]:
+        # 1. s_t = f(s_{t-1}, [E y_{t-1} ; h~_{t-1}])
+        rnn_input = embedded[:, None]
+        if self.input_feeding:
+            rnn_input = torch.cat([rnn_input, state["feed"][:, None]], dim=-1)
+        s_t, state = self.run_rnn(rnn_input, state)
+        # 2. Attend from s_t, 3. attentional state h~_t (fed to the next step, undropped).
+        out = self.attentional_output(s_t, memory)
+        if self.input_feeding:
+            state = {**state, "feed": out.outputs[:, 0]}
+        return DecoderOutput(
+            self.dropout(out.outputs), out.contexts, out.weights, out.scores
+        ), state
+
+    def forward(self, embedded: Tensor, state: State, memory: Memory) -> DecoderOutput:
+        if self.input_feeding:
+            return super().forward(embedded, state, memory)
+        s, _ = self.run_rnn(embedded, state)  # (B, T, H): all steps at once
+        out = self.attentional_output(s, memory)
+        return DecoderOutput(self.dropout(out.outputs), out.contexts, out.weights, out.scores)

@@ -1,0 +1,350 @@
+"""Training: one loop, read top to bottom.
+
+    prepare data -> tokenizer -> model -> for each batch: forward, loss, backward, clip, step
+    every ``eval_every`` steps: dev BLEU, plateau LR decay, best/ checkpoint, latest/ checkpoint
+
+``output_dir/latest`` holds everything needed to resume (weights, optimizer, scheduler, step,
+position in the epoch, RNG); it is swapped in atomically, so a run killed at any moment, even
+with SIGKILL, resumes with ``--resume`` from its last evaluation. ``output_dir/best`` is the
+checkpoint with the best dev BLEU so far: the one to ship.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import torch
+import torch.nn.functional as F
+from safetensors.torch import load as load_tensors
+from safetensors.torch import save as save_tensors
+from tqdm import tqdm
+
+from nmt_core.checkpoint import METRICS, load_checkpoint, resolve_device, save_checkpoint
+from nmt_core.config import ModelConfig, TrainConfig
+from nmt_core.data import Pair, Split, deduplicate, filter_pairs, read_corpus, split_pairs
+from nmt_core.evaluation import corpus_scores
+from nmt_core.model import Seq2Seq, build_model, parameter_count
+from nmt_core.tokenization import EOS_ID, Tokenizer, train_tokenizer
+from nmt_core.translate import pad_batch, translate_texts
+
+log = logging.getLogger("nmt_core.training")
+OPTIMIZER, STATE = "optimizer.safetensors", "train_state.json"
+Example = tuple[list[int], list[int]]  # (source ids + EOS, target ids + EOS)
+
+
+@dataclass
+class Progress:
+    """Where training stands; saved in latest/ so that --resume continues exactly here."""
+
+    step: int = 0
+    epoch: int = 0
+    batch_in_epoch: int = 0  # batches of this epoch already trained on
+    best_bleu: float = -1.0
+    bad_evals: int = 0  # evaluations since the best one
+    seconds: float = 0.0  # training time so far, summed over resumed runs
+    finished: bool = False
+
+
+def prepare_split(cfg: TrainConfig) -> Split:
+    """Read, clean, filter and split the corpus deterministically (the same split every run)."""
+    pairs, report = read_corpus(cfg.corpus, cfg.direction)
+    log.info("read %s", report.summary())
+    pairs = deduplicate(filter_pairs(pairs, max_words=cfg.max_words))
+    split = split_pairs(pairs, cfg.dev_size, cfg.test_size, cfg.seed)
+    log.info("split sizes %s", split.sizes())
+    return split
+
+
+def training_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
+    """The pairs trained on: chosen kinds, full sentences repeated, plus extra TSV corpora."""
+    chosen = [p for p in split.train if p.kind in cfg.kinds]
+    sentences = [p for p in chosen if p.kind == "sentence"]
+    extra = [p for path in cfg.extra_corpora for p in read_corpus(path, cfg.direction)[0]]
+    return chosen + sentences * (cfg.sentence_repeats - 1) + extra
+
+
+def build_tokenizer(cfg: TrainConfig, pairs: Sequence[Pair]) -> Tokenizer:
+    """Reuse ``cfg.tokenizer`` (same vocabulary across compared models) or train a joint one."""
+    if cfg.tokenizer:
+        return Tokenizer.load(cfg.tokenizer)
+    texts = sorted({p.source for p in pairs} | {p.target for p in pairs})
+    return train_tokenizer(texts, cfg.vocab_size, seed=cfg.seed)
+
+
+def encode_pairs(tokenizer: Tokenizer, pairs: Sequence[Pair]) -> list[Example]:
+    sources = tokenizer.encode_batch([p.source for p in pairs])
+    targets = tokenizer.encode_batch([p.target for p in pairs])
+    return [(s + [EOS_ID], t + [EOS_ID]) for s, t in zip(sources, targets, strict=True) if s and t]
+
+
+def make_batches(examples: Sequence[Example], batch_tokens: int, seed: int) -> list[list[int]]:
+    """Length-bucketed batches of about ``batch_tokens`` padded target tokens, in a seeded order.
+
+    Examples are shuffled, then sorted by length inside large pools, so a batch holds sentences
+    of similar length (little padding) while the epoch order stays random.
+    """
+    rng = random.Random(seed)
+    order = list(range(len(examples)))
+    rng.shuffle(order)
+    pool = 100 * max(1, batch_tokens // 20)
+    batches: list[list[int]] = []
+    for start in range(0, len(order), pool):
+        chunk = sorted(
+            order[start : start + pool], key=lambda i: (len(examples[i][1]), len(examples[i][0]))
+        )
+        batch: list[int] = []
+        longest = 0
+        for i in chunk:
+            length = max(len(examples[i][0]), len(examples[i][1]))
+            if batch and max(longest, length) * (len(batch) + 1) > batch_tokens:
+                batches.append(batch)
+                batch, longest = [], 0
+            batch.append(i)
+            longest = max(longest, length)
+        if batch:
+            batches.append(batch)
+    rng.shuffle(batches)
+    return batches
+
+
+def collate(
+    examples: Sequence[Example], pad_id: int, bos_id: int, device: torch.device
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+    """src (B, S), src_mask (B, S), tgt_in (B, T) = BOS y..., tgt_out (B, T) = y... EOS."""
+    src, src_mask = pad_batch([s for s, _ in examples], pad_id, device)
+    tgt_in, _ = pad_batch([[bos_id] + t[:-1] for _, t in examples], pad_id, device)
+    tgt_out, _ = pad_batch([t for _, t in examples], pad_id, device)
+    return src, src_mask, tgt_in, tgt_out
+
+
+def batch_loss(
+    model: Seq2Seq, batch: tuple[torch.Tensor, ...], label_smoothing: float
+) -> tuple[torch.Tensor, int]:
+    """Mean label-smoothed cross-entropy per target token, and the number of target tokens."""
+    src, src_mask, tgt_in, tgt_out = batch
+    logits, _ = model(src, src_mask, tgt_in)  # (B, T, V)
+    tokens = int((tgt_out != model.config.pad_id).sum())
+    loss = F.cross_entropy(
+        logits.reshape(-1, logits.size(-1)),
+        tgt_out.reshape(-1),
+        ignore_index=model.config.pad_id,
+        label_smoothing=label_smoothing,
+        reduction="sum",
+    )
+    return loss / tokens, tokens
+
+
+def dev_bleu(model: Seq2Seq, tokenizer: Tokenizer, dev: Sequence[Pair]) -> dict[str, float]:
+    """Greedy BLEU and chrF on ``dev``; leaves the model in training mode."""
+    model.eval()
+    hypotheses = translate_texts(model, tokenizer, [p.source for p in dev])
+    model.train()
+    return corpus_scores(hypotheses, [p.target for p in dev])
+
+
+# --- saving and resuming -------------------------------------------------------------------
+
+
+def _optimizer_files(
+    optimizer: torch.optim.Optimizer, scheduler: Any, progress: Progress
+) -> dict[str, bytes]:
+    state = optimizer.state_dict()
+    tensors = {
+        f"{param}.{name}": value.detach().cpu().contiguous()
+        for param, values in state["state"].items()
+        for name, value in values.items()
+    }
+    tensors["rng.torch"] = torch.get_rng_state()
+    meta = {
+        "progress": asdict(progress),
+        "param_groups": state["param_groups"],
+        "scheduler": scheduler.state_dict(),
+    }
+    return {OPTIMIZER: save_tensors(tensors), STATE: json.dumps(meta).encode()}
+
+
+def _restore_optimizer(folder: Path, optimizer: torch.optim.Optimizer, scheduler: Any) -> Progress:
+    meta = json.loads((folder / STATE).read_text())
+    tensors = load_tensors((folder / OPTIMIZER).read_bytes())
+    torch.set_rng_state(tensors.pop("rng.torch"))
+    state: dict[int, dict[str, torch.Tensor]] = {}
+    for key, value in tensors.items():
+        param, name = key.split(".", 1)
+        state.setdefault(int(param), {})[name] = value
+    optimizer.load_state_dict({"state": state, "param_groups": meta["param_groups"]})
+    scheduler.load_state_dict(meta["scheduler"])
+    return Progress(**meta["progress"])
+
+
+def _meta(
+    cfg: TrainConfig, model: Seq2Seq, progress: Progress, scores: dict[str, float]
+) -> dict[str, Any]:
+    return {
+        "name": Path(cfg.output_dir).name,
+        "direction": cfg.direction,
+        "scorer": model.config.scorer,
+        "step": progress.step,
+        "epoch": progress.epoch,
+        "train_seconds": round(progress.seconds, 1),
+        "dev_bleu": scores.get("bleu"),
+        "dev_chrf": scores.get("chrf"),
+        "parameters": parameter_count(model),
+        "train_config": asdict(cfg),
+    }
+
+
+def _append_metrics(path: Path, record: dict[str, Any]) -> None:
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps(record) + "\n")
+
+
+def _drop_metrics_after(path: Path, step: int) -> None:
+    """A resumed run repeats the steps after its checkpoint: forget their log lines."""
+    if path.exists():
+        lines = [ln for ln in path.read_text().splitlines() if json.loads(ln)["step"] <= step]
+        path.write_text("".join(ln + "\n" for ln in lines))
+
+
+# --- the loop ------------------------------------------------------------------------------
+
+
+def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Path:
+    """Train (or resume) one model; returns the folder of the best checkpoint."""
+    cfg.validate()
+    out = Path(cfg.output_dir)
+    latest, best, metrics_path = out / "latest", out / "best", out / METRICS
+    out.mkdir(parents=True, exist_ok=True)
+    device = resolve_device(cfg.device)
+    if cfg.threads:
+        torch.set_num_threads(cfg.threads)
+    random.seed(cfg.seed)
+    torch.manual_seed(cfg.seed)
+
+    # 1. Data and tokenizer (a resumed run reuses its own tokenizer).
+    split = prepare_split(cfg)
+    pairs = training_pairs(split, cfg)
+    resuming = resume and (latest / STATE).exists()
+    if resume and not resuming:
+        log.warning("nothing to resume in %s: starting a new run", latest)
+    if resuming:
+        loaded = load_checkpoint(latest, device=str(device))
+        tokenizer, model = loaded.tokenizer, loaded.model
+    else:
+        tokenizer = build_tokenizer(cfg, pairs)
+        model = build_model(replace(model_cfg, vocab_size=tokenizer.vocab_size)).to(device)
+    examples = encode_pairs(tokenizer, pairs)
+    dev = split.dev[: cfg.eval_sentences]
+    log.info("%d training examples, %d parameters", len(examples), parameter_count(model))
+
+    # 2. Optimiser, plateau schedule on dev BLEU, and where we stand.
+    optimizer = torch.optim.Adam(model.parameters(), lr=cfg.lr)
+    scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
+        optimizer, mode="max", factor=cfg.lr_decay, patience=cfg.lr_patience, min_lr=cfg.min_lr
+    )
+    progress = _restore_optimizer(latest, optimizer, scheduler) if resuming else Progress()
+    if resuming:
+        log.info("resumed at step %d (epoch %d)", progress.step, progress.epoch)
+    _drop_metrics_after(metrics_path, progress.step)
+
+    # 3. The loop.
+    model.train()
+    started = time.monotonic() - progress.seconds
+    window_tokens, window_start = 0, time.monotonic()
+    bar = tqdm(
+        total=cfg.max_steps or None, initial=progress.step, desc=out.name, dynamic_ncols=True
+    )
+    while not progress.finished and progress.epoch < cfg.max_epochs:
+        batches = make_batches(examples, cfg.batch_tokens, cfg.seed + progress.epoch)
+        for indices in batches[progress.batch_in_epoch :]:
+            batch = collate(
+                [examples[i] for i in indices], model.config.pad_id, model.config.bos_id, device
+            )
+            loss, tokens = batch_loss(model, batch, cfg.label_smoothing)
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.clip_norm)
+            optimizer.step()
+            progress.step += 1
+            progress.batch_in_epoch += 1
+            progress.seconds = time.monotonic() - started
+            window_tokens += tokens
+            bar.update(1)
+            if progress.step % 20 == 0:
+                rate = window_tokens / max(time.monotonic() - window_start, 1e-9)
+                bar.set_postfix(
+                    loss=f"{loss.item():.3f}",
+                    tok_s=f"{rate:.0f}",
+                    lr=f"{optimizer.param_groups[0]['lr']:.1e}",
+                )
+                window_tokens, window_start = 0, time.monotonic()
+            out_of_budget = (cfg.max_steps and progress.step >= cfg.max_steps) or (
+                cfg.max_minutes and progress.seconds >= 60 * cfg.max_minutes
+            )
+            if progress.step % cfg.eval_every == 0 or out_of_budget:
+                _evaluate_and_save(
+                    cfg, model, tokenizer, optimizer, scheduler, progress, dev, metrics_path
+                )
+                if out_of_budget:
+                    progress.finished = True
+            if progress.finished:
+                break
+        else:
+            progress.epoch += 1
+            progress.batch_in_epoch = 0
+    if not progress.finished:  # ran out of epochs between evaluations
+        progress.finished = True
+        _evaluate_and_save(cfg, model, tokenizer, optimizer, scheduler, progress, dev, metrics_path)
+    bar.close()
+    if metrics_path.exists() and best.exists():
+        (best / METRICS).write_bytes(metrics_path.read_bytes())
+    return best
+
+
+def _evaluate_and_save(
+    cfg: TrainConfig,
+    model: Seq2Seq,
+    tokenizer: Tokenizer,
+    optimizer: torch.optim.Optimizer,
+    scheduler: Any,
+    progress: Progress,
+    dev: Sequence[Pair],
+    metrics_path: Path,
+) -> None:
+    """Dev BLEU, LR plateau step, best/ when improved, early stopping, then latest/."""
+    out = Path(cfg.output_dir)
+    scores = dev_bleu(model, tokenizer, dev)
+    scheduler.step(scores["bleu"])
+    improved = scores["bleu"] > progress.best_bleu
+    if improved:
+        progress.best_bleu, progress.bad_evals = scores["bleu"], 0
+        save_checkpoint(out / "best", model, tokenizer, _meta(cfg, model, progress, scores))
+    else:
+        progress.bad_evals += 1
+        if progress.bad_evals >= cfg.early_stop_patience:
+            log.info("early stop: no dev BLEU gain in %d evaluations", progress.bad_evals)
+            progress.finished = True
+    record = {
+        "step": progress.step,
+        "epoch": progress.epoch,
+        "seconds": round(progress.seconds, 1),
+        "lr": optimizer.param_groups[0]["lr"],
+        "dev_bleu": scores["bleu"],
+        "dev_chrf": scores["chrf"],
+        "best": improved,
+    }
+    _append_metrics(metrics_path, record)
+    tqdm.write(json.dumps(record))
+    save_checkpoint(
+        out / "latest",
+        model,
+        tokenizer,
+        _meta(cfg, model, progress, scores),
+        extra_files=_optimizer_files(optimizer, scheduler, progress),
+    )

@@ -1,0 +1,201 @@
+"""The one entry point for callers: ``translate(checkpoint, sentence) -> Translation``.
+
+The CLI and the dashboard use only this module (and ``checkpoint.load_checkpoint``), so what
+they show is exactly what the tests check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+from nmt_core.checkpoint import Checkpoint
+from nmt_core.config import DecodeConfig
+from nmt_core.data import normalize_text
+from nmt_core.decode import SearchResult, beam_search, forced_decode, greedy_search
+from nmt_core.model import Seq2Seq
+from nmt_core.tokenization import EOS_ID, Tokenizer, word_attention, words_from_pieces
+
+MAX_SOURCE_PIECES = 200  # longer inputs are cut: decoding time and the heatmap grow with length
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """One target sentence and how the model produced it (T steps, S source pieces).
+
+    attention, scores: (T, S) softmax weights and raw scores e before it; None without attention.
+    contexts: (T, H) the context vector given to the decoder at each step.
+    log_probs: (T,) log-probability of each target piece; topk_*: (T, k) the likeliest next pieces.
+    """
+
+    target_pieces: tuple[str, ...]
+    text: str
+    score: float
+    log_probs: np.ndarray
+    attention: np.ndarray | None
+    scores: np.ndarray | None
+    contexts: np.ndarray
+    topk_pieces: tuple[tuple[str, ...], ...]
+    topk_probs: np.ndarray
+
+    @property
+    def target_words(self) -> list[str]:
+        return words_from_pieces(self.target_pieces)
+
+
+@dataclass(frozen=True)
+class Translation:
+    """A source sentence, its n-best hypotheses (best first) and, optionally, a forced reference.
+
+    source_pieces end with "</s>": the model reads the end of the sentence as a token too, and
+    attention may go there. The properties give the best hypothesis' fields directly.
+    """
+
+    source: str
+    source_pieces: tuple[str, ...]
+    hypotheses: tuple[Hypothesis, ...]
+    reference: Hypothesis | None
+    truncated: bool
+    scorer: str
+
+    @property
+    def best(self) -> Hypothesis:
+        return self.hypotheses[0]
+
+    @property
+    def hypothesis(self) -> str:
+        return self.best.text
+
+    @property
+    def target_pieces(self) -> tuple[str, ...]:
+        return self.best.target_pieces
+
+    @property
+    def attention(self) -> np.ndarray | None:
+        return self.best.attention
+
+    @property
+    def scores(self) -> np.ndarray | None:
+        return self.best.scores
+
+    @property
+    def source_words(self) -> list[str]:
+        return words_from_pieces(self.source_pieces)
+
+    def word_attention(self, hypothesis: Hypothesis | None = None) -> np.ndarray | None:
+        """(target words, source words) attention of ``hypothesis`` (default: the best)."""
+        hyp = hypothesis or self.best
+        if hyp.attention is None:
+            return None
+        return word_attention(hyp.attention, self.source_pieces, hyp.target_pieces)
+
+
+def prepare_source(
+    tokenizer: Tokenizer, text: str, max_pieces: int = MAX_SOURCE_PIECES
+) -> tuple[list[int], bool]:
+    """Source ids ending in EOS, cut to ``max_pieces`` pieces; returns (ids, truncated)."""
+    ids = tokenizer.encode(text)
+    return ids[:max_pieces] + [EOS_ID], len(ids) > max_pieces
+
+
+def pad_batch(
+    sequences: Sequence[Sequence[int]], pad_id: int, device: torch.device
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """(B, longest) padded ids and their (B, longest) mask, True on real tokens."""
+    longest = max(len(s) for s in sequences)
+    ids = torch.full((len(sequences), longest), pad_id, dtype=torch.long)
+    for row, seq in enumerate(sequences):
+        ids[row, : len(seq)] = torch.tensor(seq, dtype=torch.long)
+    return ids.to(device), (ids != pad_id).to(device)
+
+
+def _hypothesis(result: SearchResult, tokenizer: Tokenizer) -> Hypothesis:
+    def numpy(t: torch.Tensor | None) -> np.ndarray | None:
+        return None if t is None else t.numpy()
+
+    return Hypothesis(
+        target_pieces=tuple(tokenizer.pieces(result.tokens)),
+        text=tokenizer.decode(result.tokens),
+        score=result.score,
+        log_probs=result.log_probs.numpy(),
+        attention=numpy(result.attention),
+        scores=numpy(result.scores),
+        contexts=result.contexts.numpy(),
+        topk_pieces=tuple(tuple(tokenizer.pieces(row)) for row in result.topk_ids.tolist()),
+        topk_probs=result.topk_probs.numpy(),
+    )
+
+
+def translate(
+    checkpoint: Checkpoint,
+    sentence: str,
+    beam_size: int = 1,
+    reference: str | None = None,
+    n_best: int | None = None,
+    top_k: int = 5,
+    length_penalty: float = 1.0,
+) -> Translation:
+    """Translate one sentence and keep everything needed to show how.
+
+    Args:
+        sentence: any text; it is normalised (NFC, whitespace, control characters removed)
+            and cut to MAX_SOURCE_PIECES subword pieces (``Translation.truncated`` says so).
+        beam_size: 1 = greedy search.
+        reference: a translation to force-decode, giving its attention and log-probabilities.
+        n_best: hypotheses to return (default: all beams).
+    Raises:
+        ValueError: the sentence is empty after normalisation.
+    """
+    text = normalize_text(sentence)
+    if not text:
+        raise ValueError("nothing to translate: the sentence is empty")
+    config = DecodeConfig(
+        beam_size=beam_size, n_best=n_best or beam_size, top_k=top_k, length_penalty=length_penalty
+    )
+    config.validate()
+    model, tokenizer = checkpoint.model, checkpoint.tokenizer
+    ids, truncated = prepare_source(tokenizer, text)
+    src, mask = pad_batch([ids], model.config.pad_id, checkpoint.device)
+    if beam_size == 1:
+        results = greedy_search(model, src, mask, config)
+    else:
+        results = beam_search(model, src, mask, config)[0]
+    forced = None
+    if reference is not None and normalize_text(reference):
+        target = tokenizer.encode(normalize_text(reference))[: config.max_length(len(ids))]
+        forced = _hypothesis(forced_decode(model, src, mask, [target], top_k)[0], tokenizer)
+    return Translation(
+        source=text,
+        source_pieces=tuple(tokenizer.pieces(ids)),
+        hypotheses=tuple(_hypothesis(r, tokenizer) for r in results),
+        reference=forced,
+        truncated=truncated,
+        scorer=model.config.scorer,
+    )
+
+
+def translate_texts(
+    model: Seq2Seq,
+    tokenizer: Tokenizer,
+    sentences: Sequence[str],
+    config: DecodeConfig = DecodeConfig(),
+    batch_size: int = 64,
+) -> list[str]:
+    """Translate many sentences (texts only), in length-sorted batches for speed."""
+    device = next(model.parameters()).device
+    sources = [prepare_source(tokenizer, normalize_text(s) or ".")[0] for s in sentences]
+    order = sorted(range(len(sources)), key=lambda i: len(sources[i]))
+    outputs: list[str] = [""] * len(sources)
+    for start in range(0, len(order), batch_size):
+        chunk = order[start : start + batch_size]
+        src, mask = pad_batch([sources[i] for i in chunk], model.config.pad_id, device)
+        if config.beam_size == 1:
+            results = greedy_search(model, src, mask, config)
+        else:
+            results = [nbest[0] for nbest in beam_search(model, src, mask, config)]
+        for i, result in zip(chunk, results, strict=True):
+            outputs[i] = tokenizer.decode(result.tokens)
+    return outputs

@@ -1,0 +1,225 @@
+"""Tests for nmt_core.alignment: hard links, Pharaoh I/O, AER and tidy tables."""
+
+import numpy as np
+import pytest
+
+from nmt_core.alignment import (
+    AlignmentScores,
+    alignment_agreement,
+    alignment_error_rate,
+    alignment_table,
+    format_pharaoh,
+    hard_alignment,
+    parse_pharaoh,
+    read_pharaoh_file,
+    write_pharaoh_file,
+)
+
+# (tgt_len=3, src_len=4); rows are target tokens. The argmax links {0-0, 3-1, 1-2} are not
+# symmetric, so an implementation that swaps source and target gives different links.
+ATTENTION = np.array(
+    [
+        [0.6, 0.3, 0.1, 0.0],
+        [0.1, 0.1, 0.1, 0.7],
+        [0.0, 0.5, 0.0, 0.5],  # a tie: argmax picks the lowest source index
+    ]
+)
+
+
+# ---------------------------------------------------------------- hard alignment
+
+
+def test_hard_alignment_argmax_links_source_to_target():
+    # row 0 -> src 0, row 1 -> src 3, row 2 -> src 1 (tie with 3)
+    assert hard_alignment(ATTENTION) == frozenset({(0, 0), (3, 1), (1, 2)})
+
+
+def test_hard_alignment_threshold():
+    # weights >= 0.5: (t0, s0)=0.6, (t1, s3)=0.7, (t2, s1)=0.5, (t2, s3)=0.5
+    links = hard_alignment(ATTENTION, method="threshold", threshold=0.5)
+    assert links == frozenset({(0, 0), (3, 1), (1, 2), (3, 2)})
+    assert hard_alignment(ATTENTION, method="threshold", threshold=0.9) == frozenset()
+
+
+def test_hard_alignment_unknown_method_lists_valid_names():
+    with pytest.raises(ValueError, match="argmax, threshold"):
+        hard_alignment(ATTENTION, method="argmin")
+
+
+@pytest.mark.parametrize("threshold", [0.0, -1.0, float("nan")])
+def test_hard_alignment_bad_threshold(threshold):
+    with pytest.raises(ValueError, match="threshold"):
+        hard_alignment(ATTENTION, method="threshold", threshold=threshold)
+
+
+def test_hard_alignment_rejects_non_2d():
+    with pytest.raises(ValueError, match="2-D"):
+        hard_alignment(np.ones(4))
+
+
+# ---------------------------------------------------------------- Pharaoh format
+
+
+def test_format_pharaoh_sorted_by_source_then_target():
+    links = frozenset({(2, 1), (0, 0), (1, 2), (0, 1)})
+    assert format_pharaoh(links) == "0-0 0-1 1-2 2-1"
+    assert format_pharaoh(frozenset()) == ""
+
+
+def test_format_pharaoh_possible_links():
+    text = format_pharaoh({(0, 0)}, possible={(0, 0), (1, 1)})
+    assert text == "0-0 1?1"  # (0, 0) is sure, so written once as sure
+
+
+def test_parse_pharaoh_sure_and_both_possible_marks():
+    sure, possible = parse_pharaoh("0-0 1?2 2p1\n")
+    assert sure == frozenset({(0, 0)})
+    assert possible == frozenset({(0, 0), (1, 2), (2, 1)})  # S ⊆ P
+    assert parse_pharaoh("   ") == (frozenset(), frozenset())
+
+
+def test_pharaoh_round_trip():
+    sure = frozenset({(0, 0), (1, 2), (2, 1), (10, 11)})
+    possible = sure | {(3, 3)}
+    assert parse_pharaoh(format_pharaoh(sure, possible)) == (sure, possible)
+
+
+@pytest.mark.parametrize("token", ["0:1", "a-1", "1-", "-1-2", "1x2", "0-0-0"])
+def test_parse_pharaoh_bad_token_named(token):
+    with pytest.raises(ValueError, match=f"bad alignment token '{token}'"):
+        parse_pharaoh(f"0-0 {token}")
+
+
+def test_format_pharaoh_rejects_bad_links():
+    with pytest.raises(ValueError, match="-1"):
+        format_pharaoh({(0, -1)})
+
+
+def test_pharaoh_file_round_trip(tmp_path):
+    alignments = [frozenset({(0, 0), (1, 1)}), frozenset(), frozenset({(2, 0)})]
+    path = tmp_path / "align.txt"
+    write_pharaoh_file(alignments, path)
+    assert path.read_text(encoding="utf-8") == "0-0 1-1\n\n2-0\n"
+    assert read_pharaoh_file(path) == [(links, links) for links in alignments]
+
+
+def test_read_pharaoh_file_reports_line(tmp_path):
+    path = tmp_path / "gold.txt"
+    path.write_text("0-0\n0-0 oops\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 2: bad alignment token 'oops'"):
+        read_pharaoh_file(path)
+
+
+# ---------------------------------------------------------------- AER
+
+
+def test_aer_hand_example():
+    # Sentence 1: S = {0-0, 1-1}, P = S ∪ {1-2}; A = {0-0, 1-2, 2-2}
+    # Sentence 2: S = {0-0},      P = S;         A = {0-0}
+    # |A| = 4, |S| = 3, |A∩S| = 1 + 1 = 2, |A∩P| = 2 + 1 = 3
+    # precision = 3/4, recall = 2/3, AER = 1 - (2 + 3) / (4 + 3) = 2/7
+    s1, s2 = frozenset({(0, 0), (1, 1)}), frozenset({(0, 0)})
+    p1, p2 = s1 | {(1, 2)}, s2
+    a1, a2 = frozenset({(0, 0), (1, 2), (2, 2)}), frozenset({(0, 0)})
+    scores = alignment_error_rate([a1, a2], [s1, s2], [p1, p2])
+    assert scores == AlignmentScores(
+        precision=pytest.approx(0.75),
+        recall=pytest.approx(2 / 3),
+        aer=pytest.approx(2 / 7),
+        predicted=4,
+        sure=3,
+        sure_hits=2,
+        possible_hits=3,
+    )
+
+
+def test_aer_uses_possible_union_sure():
+    # possible passed without the sure links still counts them: A = S gives AER 0
+    sure = frozenset({(0, 0), (1, 1)})
+    scores = alignment_error_rate([sure], [sure], [frozenset({(2, 2)})])
+    assert scores.aer == 0.0
+    assert scores.precision == 1.0
+
+
+def test_aer_perfect_is_zero():
+    sure = frozenset({(0, 0), (1, 2), (2, 1)})
+    scores = alignment_error_rate([sure], [sure], [sure])
+    assert (scores.precision, scores.recall, scores.aer) == (1.0, 1.0, 0.0)
+
+
+def test_aer_empty_prediction():
+    # |A| = 0: precision 0 (empty denominator), recall 0, AER = 1 - 0 / (0 + 1) = 1
+    sure = frozenset({(0, 0)})
+    scores = alignment_error_rate([frozenset()], [sure], [sure])
+    assert (scores.precision, scores.recall, scores.aer) == (0.0, 0.0, 1.0)
+
+
+def test_aer_everything_empty_is_perfect():
+    scores = alignment_error_rate([frozenset()], [frozenset()], [frozenset()])
+    assert (scores.precision, scores.recall, scores.aer) == (1.0, 1.0, 0.0)
+    assert alignment_error_rate([], [], []).aer == 0.0
+
+
+def test_aer_mismatched_lengths_and_bare_set():
+    links = frozenset({(0, 0)})
+    with pytest.raises(ValueError, match="one to one"):
+        alignment_error_rate([links, links], [links], [links])
+    with pytest.raises(ValueError, match="one-element list"):
+        alignment_error_rate(links, [links], [links])
+
+
+# ---------------------------------------------------------------- agreement and table
+
+
+def test_alignment_agreement_is_jaccard():
+    a = frozenset({(0, 0), (1, 1), (2, 2)})
+    b = frozenset({(0, 0), (1, 1), (2, 1)})
+    assert alignment_agreement(a, b) == pytest.approx(2 / 4)  # |∩| = 2, |∪| = 4
+    assert alignment_agreement(a, a) == 1.0
+    assert alignment_agreement(frozenset(), frozenset()) == 1.0
+    assert alignment_agreement(a, frozenset()) == 0.0
+
+
+def test_alignment_table_rows_sorted_by_target():
+    links = hard_alignment(ATTENTION)  # {(0, 0), (3, 1), (1, 2)}
+    rows = alignment_table(links, ["das", "ist", "gut", "."], ["this", ".", "is"], ATTENTION)
+    assert rows == [
+        {
+            "source_index": 0,
+            "source_token": "das",
+            "target_index": 0,
+            "target_token": "this",
+            "weight": 0.6,
+        },
+        {
+            "source_index": 3,
+            "source_token": ".",
+            "target_index": 1,
+            "target_token": ".",
+            "weight": 0.7,
+        },
+        {
+            "source_index": 1,
+            "source_token": "ist",
+            "target_index": 2,
+            "target_token": "is",
+            "weight": 0.5,
+        },
+    ]
+
+
+def test_alignment_table_without_attention_and_errors():
+    rows = alignment_table({(1, 0)}, ["a", "b"], ["x"])
+    assert rows == [
+        {
+            "source_index": 1,
+            "source_token": "b",
+            "target_index": 0,
+            "target_token": "x",
+            "weight": None,
+        }
+    ]
+    with pytest.raises(ValueError, match="out of range"):
+        alignment_table({(2, 0)}, ["a", "b"], ["x"])
+    with pytest.raises(ValueError, match="shape"):
+        alignment_table({(0, 0)}, ["a", "b"], ["x"], attention=np.eye(2))
