@@ -75,7 +75,7 @@ def build_tokenizer(cfg: TrainConfig, pairs: Sequence[Pair]) -> Tokenizer:
     if cfg.tokenizer:
         return Tokenizer.load(cfg.tokenizer)
     texts = sorted({p.source for p in pairs} | {p.target for p in pairs})
-    return train_tokenizer(texts, cfg.vocab_size, seed=cfg.seed)
+    return train_tokenizer(texts, cfg.vocab_size)
 
 
 def encode_pairs(tokenizer: Tokenizer, pairs: Sequence[Pair]) -> list[Example]:
@@ -287,12 +287,11 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
             out_of_budget = (cfg.max_steps and progress.step >= cfg.max_steps) or (
                 cfg.max_minutes and progress.seconds >= 60 * cfg.max_minutes
             )
-            if progress.step % cfg.eval_every == 0 or out_of_budget:
+            progress.finished = bool(out_of_budget)
+            if progress.step % cfg.eval_every == 0 or progress.finished:
                 _evaluate_and_save(
                     cfg, model, tokenizer, optimizer, scheduler, progress, dev, metrics_path
                 )
-                if out_of_budget:
-                    progress.finished = True
             if progress.finished:
                 break
         else:

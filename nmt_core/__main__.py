@@ -1,0 +1,342 @@
+"""Command line: ``python -m nmt_core {train,translate,evaluate,align,list,export} --help``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from nmt_core.alignment import (
+    HARD_ALIGNMENT_METHODS,
+    alignment_error_rate,
+    format_pharaoh,
+    hard_alignment,
+    read_pharaoh_file,
+)
+from nmt_core.checkpoint import (
+    METRICS,
+    SHIPPED_ROOT,
+    CheckpointError,
+    list_checkpoints,
+    load_checkpoint,
+    read_config,
+    save_checkpoint,
+)
+from nmt_core.config import SCORERS, DecodeConfig, ModelConfig, TrainConfig
+from nmt_core.data import CorpusError, Pair, read_corpus
+from nmt_core.evaluation import bleu_by_length, corpus_scores, sentence_attention_stats
+from nmt_core.translate import Translation, translate, translate_texts
+
+
+def attention_table(translation: Translation, word_level: bool = False) -> str:
+    """The attention matrix as text: one row per target token, weights in percent."""
+    if translation.attention is None:
+        return "(this model has no attention: one fixed context vector for every step)"
+    if word_level:
+        matrix = translation.word_attention()
+        sources, targets = translation.source_words, translation.best.target_words
+    else:
+        matrix = translation.attention
+        sources, targets = list(translation.source_pieces), list(translation.target_pieces)
+    width = max(4, *(len(s) for s in sources))
+    label = max(len(t) for t in targets)
+    lines = [" " * label + " " + " ".join(s.rjust(width) for s in sources)]
+    for target, row in zip(targets, matrix, strict=True):
+        cells = " ".join(f"{100 * w:.0f}".rjust(width) for w in row)
+        lines.append(target.ljust(label) + " " + cells)
+    return "\n".join(lines)
+
+
+# --- train -------------------------------------------------------------------------------
+
+
+def _config_overrides(args: argparse.Namespace, names: list[str]) -> dict[str, Any]:
+    return {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
+
+
+MODEL_FLAGS = [
+    "scorer",
+    "decoder",
+    "rnn_type",
+    "embed_size",
+    "hidden_size",
+    "attention_size",
+    "dropout",
+]
+TRAIN_FLAGS = [
+    "corpus",
+    "direction",
+    "output_dir",
+    "vocab_size",
+    "batch_tokens",
+    "max_steps",
+    "max_minutes",
+    "eval_every",
+    "lr",
+    "tokenizer",
+    "seed",
+    "device",
+    "threads",
+]
+
+
+def command_train(args: argparse.Namespace) -> int:
+    from nmt_core.training import train  # imports tqdm and the training stack only when needed
+
+    file = json.loads(Path(args.config).read_text()) if args.config else {}
+    unknown = set(file) - {"model", "train"}
+    if unknown:
+        raise ValueError(f"config file sections must be 'model' and 'train'; got {sorted(unknown)}")
+    model = {**file.get("model", {}), **_config_overrides(args, MODEL_FLAGS)}
+    if args.no_input_feeding:
+        model["input_feeding"] = False
+    train_cfg = TrainConfig.from_dict(
+        {**file.get("train", {}), **_config_overrides(args, TRAIN_FLAGS)}
+    )
+    model_cfg = ModelConfig.from_dict(model)
+    best = train(train_cfg, model_cfg, resume=args.resume)
+    print(f"best checkpoint: {best}")
+    return 0
+
+
+# --- translate ---------------------------------------------------------------------------
+
+
+def command_translate(args: argparse.Namespace) -> int:
+    checkpoint = load_checkpoint(args.checkpoint, device=args.device)
+    sentences = args.sentences or [line for line in sys.stdin.read().splitlines() if line.strip()]
+    if not sentences:
+        print("nothing to translate: give a sentence or pipe lines in", file=sys.stderr)
+        return 2
+    for sentence in sentences:
+        result = translate(checkpoint, sentence, beam_size=args.beam, reference=args.reference)
+        print(result.hypothesis)
+        if result.truncated:
+            print("(input was cut to the first 200 subword pieces)")
+        if not args.quiet:
+            print(attention_table(result, word_level=args.words))
+            print()
+    return 0
+
+
+# --- evaluate ----------------------------------------------------------------------------
+
+
+def test_pairs(checkpoint_path: Path, tsv: str | None) -> list[Pair]:
+    """Pairs from ``tsv``, or the held-out test split the checkpoint was trained beside."""
+    if tsv:
+        return read_corpus(tsv)[0]
+    from nmt_core.training import prepare_split
+
+    _, meta = read_config(checkpoint_path)
+    if "train_config" not in meta:
+        raise CheckpointError(f"{checkpoint_path} does not record its training data: pass --tsv")
+    return prepare_split(TrainConfig.from_dict(meta["train_config"])).test
+
+
+def evaluate_pairs(
+    checkpoint_path: Path, pairs: list[Pair], beam: int, device: str
+) -> dict[str, Any]:
+    """BLEU/chrF overall and by source length, and mean attention statistics."""
+    checkpoint = load_checkpoint(checkpoint_path, device=device)
+    config = DecodeConfig(beam_size=beam)
+    hypotheses = translate_texts(
+        checkpoint.model, checkpoint.tokenizer, [p.source for p in pairs], config
+    )
+    references = [p.target for p in pairs]
+    lengths = [len(p.source.split()) for p in pairs]
+    return {
+        "checkpoint": str(checkpoint_path),
+        "sentences": len(pairs),
+        "beam": beam,
+        **corpus_scores(hypotheses, references),
+        "by_length": [asdict(b) for b in bleu_by_length(lengths, hypotheses, references)],
+        "examples": [
+            {"source": p.source, "reference": p.target, "hypothesis": h}
+            for p, h in zip(pairs[:10], hypotheses[:10], strict=True)
+        ],
+    }
+
+
+def command_evaluate(args: argparse.Namespace) -> int:
+    path = Path(args.checkpoint)
+    pairs = test_pairs(path, args.tsv)
+    report = evaluate_pairs(path, pairs, args.beam, args.device)
+    if args.stats:
+        checkpoint = load_checkpoint(path, device=args.device)
+        with open(args.stats, "w", encoding="utf-8") as f:
+            for pair in pairs:
+                result = translate(checkpoint, pair.source, reference=pair.target)
+                stats = (
+                    sentence_attention_stats(result.reference.attention)
+                    if result.scorer != "none"
+                    else {}
+                )
+                f.write(json.dumps({"source": pair.source, **stats}) + "\n")
+    print(json.dumps({k: v for k, v in report.items() if k != "examples"}, indent=2))
+    if args.output:
+        Path(args.output).write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
+# --- align -------------------------------------------------------------------------------
+
+
+def command_align(args: argparse.Namespace) -> int:
+    checkpoint = load_checkpoint(args.checkpoint, device=args.device)
+    if checkpoint.config.scorer == "none":
+        print("this model has no attention, so it gives no alignments", file=sys.stderr)
+        return 2
+    pairs = read_corpus(args.tsv)[0]
+    predicted = []
+    for pair in pairs:
+        result = translate(checkpoint, pair.source, reference=pair.target)
+        attention = result.word_attention(result.reference)[:-1, :-1]  # words only, no </s>
+        predicted.append(hard_alignment(attention, args.method, args.threshold))
+    text = "".join(format_pharaoh(links) + "\n" for links in predicted)
+    if args.output:
+        Path(args.output).write_text(text)
+    else:
+        sys.stdout.write(text)
+    if args.gold:
+        gold = read_pharaoh_file(args.gold)
+        if len(gold) != len(predicted):
+            raise ValueError(
+                f"gold file has {len(gold)} lines but there are {len(predicted)} pairs"
+            )
+        scores = alignment_error_rate(predicted, [g[0] for g in gold], [g[1] for g in gold])
+        print(json.dumps(asdict(scores)), file=sys.stderr)
+    return 0
+
+
+# --- list and export ---------------------------------------------------------------------
+
+
+def command_list(args: argparse.Namespace) -> int:
+    infos = list_checkpoints(args.root)
+    if not infos:
+        print(f"no checkpoints in {args.root}: train one with `python -m nmt_core train --help`")
+        return 1
+    for info in infos:
+        bleu = "-" if info.test_bleu is None else f"{info.test_bleu:.1f}"
+        print(
+            f"{info.name:24} {info.direction:6} {info.scorer:10} {info.decoder:9} test BLEU {bleu}"
+        )
+    return 0
+
+
+def command_export(args: argparse.Namespace) -> int:
+    """Copy a trained checkpoint for shipping: fp16 weights, metrics log, test scores in meta."""
+    source = Path(args.checkpoint)
+    checkpoint = load_checkpoint(source)
+    meta = {**checkpoint.meta, "name": args.name or Path(args.output).name}
+    if args.scores:
+        meta.update(json.loads(Path(args.scores).read_text()))
+    extra = {}
+    for log_file in (source / METRICS, source.parent / METRICS):
+        if log_file.is_file():
+            extra[METRICS] = log_file.read_bytes()
+            break
+    save_checkpoint(
+        args.output, checkpoint.model, checkpoint.tokenizer, meta, half=True, extra_files=extra
+    )
+    print(f"exported {source} -> {args.output}")
+    return 0
+
+
+# --- parser ------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m nmt_core", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("train", help="train a model (resumable)")
+    p.add_argument("--config", help="JSON file with 'model' and 'train' sections")
+    p.add_argument("--resume", action="store_true", help="continue from OUTPUT_DIR/latest")
+    p.add_argument("--scorer", choices=SCORERS)
+    p.add_argument("--decoder", choices=("bahdanau", "luong"))
+    p.add_argument("--rnn-type", dest="rnn_type", choices=("gru", "lstm"))
+    p.add_argument(
+        "--no-input-feeding", action="store_true", help="Luong decoder without input feeding"
+    )
+    for flag, kind in [
+        ("embed_size", int),
+        ("hidden_size", int),
+        ("attention_size", int),
+        ("dropout", float),
+        ("corpus", str),
+        ("direction", str),
+        ("output_dir", str),
+        ("vocab_size", int),
+        ("batch_tokens", int),
+        ("max_steps", int),
+        ("max_minutes", float),
+        ("eval_every", int),
+        ("lr", float),
+        ("tokenizer", str),
+        ("seed", int),
+        ("device", str),
+        ("threads", int),
+    ]:
+        p.add_argument("--" + flag.replace("_", "-"), dest=flag, type=kind)
+    p.set_defaults(run=command_train)
+
+    p = sub.add_parser("translate", help="translate and print the attention table")
+    p.add_argument("sentences", nargs="*", help="sentences (default: lines from stdin)")
+    p.add_argument("--checkpoint", required=True)
+    p.add_argument("--beam", type=int, default=1)
+    p.add_argument("--reference", help="also force-decode this translation")
+    p.add_argument("--words", action="store_true", help="attention per word, not per subword")
+    p.add_argument("--quiet", action="store_true", help="translations only")
+    p.add_argument("--device", default="cpu")
+    p.set_defaults(run=command_translate)
+
+    p = sub.add_parser("evaluate", help="BLEU/chrF (overall and by length) on the test split")
+    p.add_argument("--checkpoint", required=True)
+    p.add_argument("--tsv", help="test pairs (source TAB target); default: the held-out test split")
+    p.add_argument("--beam", type=int, default=5)
+    p.add_argument("--output", help="write the full report (JSON) here")
+    p.add_argument("--stats", help="write per-sentence attention statistics (JSONL) here")
+    p.add_argument("--device", default="cpu")
+    p.set_defaults(run=command_evaluate)
+
+    p = sub.add_parser("align", help="word alignments from forced-decoding attention (Pharaoh i-j)")
+    p.add_argument("--checkpoint", required=True)
+    p.add_argument("--tsv", required=True, help="source TAB reference translation, one per line")
+    p.add_argument("--method", choices=HARD_ALIGNMENT_METHODS, default="argmax")
+    p.add_argument("--threshold", type=float, default=0.5)
+    p.add_argument("--gold", help="gold Pharaoh file (i-j sure, i?j or ipj possible): print AER")
+    p.add_argument("--output", help="write alignments here (default: stdout)")
+    p.add_argument("--device", default="cpu")
+    p.set_defaults(run=command_align)
+
+    p = sub.add_parser("list", help="list checkpoints with their metadata")
+    p.add_argument("--root", default=str(SHIPPED_ROOT))
+    p.set_defaults(run=command_list)
+
+    p = sub.add_parser("export", help="copy a checkpoint for shipping (fp16, with its metrics)")
+    p.add_argument("--checkpoint", required=True)
+    p.add_argument("--output", required=True)
+    p.add_argument("--name")
+    p.add_argument("--scores", help="JSON of test scores to store in the checkpoint's metadata")
+    p.set_defaults(run=command_export)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except (CorpusError, CheckpointError, ValueError, FileNotFoundError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

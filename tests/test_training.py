@@ -1,0 +1,145 @@
+"""Integration: tiny models learn the reversal task; a killed run resumes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import toy_configs, toy_pairs
+
+from nmt_core.alignment import hard_alignment
+from nmt_core.checkpoint import load_checkpoint
+from nmt_core.training import make_batches, train
+from nmt_core.translate import translate, translate_texts
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def reversal_accuracy(checkpoint_dir: Path, count: int = 100) -> float:
+    checkpoint = load_checkpoint(checkpoint_dir)
+    pairs = toy_pairs(count, seed=99)  # mostly unseen sentences
+    outputs = translate_texts(checkpoint.model, checkpoint.tokenizer, [s for s, _ in pairs])
+    return sum(o == t for o, (_, t) in zip(outputs, pairs, strict=True)) / count
+
+
+def test_additive_model_learns_reversal_and_attention_follows_it(toy_checkpoint):
+    assert reversal_accuracy(toy_checkpoint) >= 0.9
+    checkpoint = load_checkpoint(toy_checkpoint)
+    agree = total = 0
+    for source, target in toy_pairs(30, seed=5):
+        result = translate(checkpoint, source)
+        if result.hypothesis != target:
+            continue
+        words = len(source.split()) - 1  # without the final "."
+        attention = result.word_attention()[:words, :words]  # target words x source words
+        links = hard_alignment(attention, "argmax")  # (source index, target index)
+        expected = {(words - 1 - i, i) for i in range(words)}
+        agree += len(links & expected)
+        total += words
+    assert total > 0 and agree / total >= 0.9
+
+
+def test_luong_general_model_learns_reversal(tmp_path, toy_corpus):
+    train_cfg, model_cfg = toy_configs(
+        tmp_path / "general", toy_corpus, scorer="general", decoder="luong"
+    )
+    best = train(train_cfg, model_cfg)
+    assert reversal_accuracy(best) >= 0.9
+
+
+def test_best_checkpoint_describes_itself(toy_checkpoint):
+    config = json.loads((toy_checkpoint / "config.json").read_text())
+    assert config["model"]["scorer"] == "additive"
+    assert config["meta"]["dev_bleu"] > 50
+    assert config["meta"]["train_config"]["corpus"].endswith("toy.tsv")
+    log = [json.loads(line) for line in (toy_checkpoint / "metrics.jsonl").read_text().splitlines()]
+    assert [r["step"] for r in log] == [250, 500]
+
+
+def test_batches_are_length_bucketed_and_seeded():
+    examples = [([5] * (n % 17 + 1), [6] * (n % 13 + 1)) for n in range(500)]
+    batches = make_batches(examples, batch_tokens=100, seed=1)
+    assert sorted(i for b in batches for i in b) == list(range(500))
+    assert batches == make_batches(examples, batch_tokens=100, seed=1)
+    assert batches != make_batches(examples, batch_tokens=100, seed=2)
+    for batch in batches:
+        longest = max(max(len(examples[i][0]), len(examples[i][1])) for i in batch)
+        assert longest * len(batch) <= 100 or len(batch) == 1
+    padding = np.mean(
+        [
+            1 - np.mean([len(examples[i][1]) for i in b]) / max(len(examples[i][1]) for i in b)
+            for b in batches
+        ]
+    )
+    assert padding < 0.2
+
+
+def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_corpus):
+    out = tmp_path / "killed"
+    command = [
+        sys.executable, "-m", "nmt_core", "train",
+        "--corpus", str(toy_corpus), "--output-dir", str(out),
+        "--config", str(_write_config(tmp_path / "cfg.json", toy_corpus)),
+        "--max-steps", "300", "--eval-every", "100",
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command, cwd=ROOT, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL
+    )
+    deadline = time.monotonic() + 120
+    while not (out / "latest" / "train_state.json").exists():
+        assert process.poll() is None, "training ended before its first checkpoint"
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    state = json.loads((out / "latest" / "train_state.json").read_text())["progress"]
+    assert 100 <= state["step"] < 300 and not state["finished"]
+
+    resumed = subprocess.run(command + ["--resume"], cwd=ROOT, capture_output=True, text=True)
+    assert resumed.returncode == 0, resumed.stderr[-2000:]
+    assert f"resumed at step {state['step']}" in resumed.stderr
+    final = json.loads((out / "latest" / "train_state.json").read_text())["progress"]
+    assert final["step"] == 300 and final["finished"]
+    steps = [json.loads(line)["step"] for line in (out / "metrics.jsonl").read_text().splitlines()]
+    assert steps == [100, 200, 300]
+    assert translate(load_checkpoint(out / "best"), "Ka Mo Ti .").hypothesis
+
+
+def _write_config(path: Path, corpus: Path) -> Path:
+    train_cfg, model_cfg = toy_configs(path.parent / "unused", corpus)
+    train_section = {
+        k: v
+        for k, v in vars(train_cfg).items()
+        if k
+        in (
+            "kinds",
+            "sentence_repeats",
+            "dev_size",
+            "test_size",
+            "vocab_size",
+            "batch_tokens",
+            "lr",
+            "seed",
+            "label_smoothing",
+            "eval_sentences",
+        )
+    }
+    model_section = {
+        k: getattr(model_cfg, k) for k in ("embed_size", "hidden_size", "attention_size", "dropout")
+    }
+    path.write_text(json.dumps({"train": train_section, "model": model_section}))
+    return path
+
+
+def test_unknown_option_is_an_error(tmp_path, toy_corpus):
+    from nmt_core.config import TrainConfig
+
+    with pytest.raises(ValueError, match="unknown TrainConfig option"):
+        TrainConfig.from_dict({"corpus": str(toy_corpus), "batch_size": 32})
