@@ -1,0 +1,88 @@
+"""Real sentencepiece models and the piece-to-word mapping used for word-level attention."""
+
+import numpy as np
+import pytest
+
+from nmt_core.tokenization import (
+    BOS_ID,
+    EOS_ID,
+    PAD_ID,
+    UNK_ID,
+    Tokenizer,
+    train_tokenizer,
+    word_attention,
+    word_groups,
+    words_from_pieces,
+)
+
+GERMAN = [
+    "Der Hund schläft im Garten.",
+    "Die Katze trinkt Milch.",
+    "Ich habe den Hund gesehen.",
+    "Wir gehen morgen in die Schule.",
+    "Das Wetter ist heute schön.",
+]
+ENGLISH = [
+    "The dog is sleeping in the garden.",
+    "The cat is drinking milk.",
+    "I have seen the dog.",
+    "We are going to school tomorrow.",
+    "The weather is nice today.",
+]
+
+
+@pytest.fixture(scope="module")
+def tokenizer() -> Tokenizer:
+    return train_tokenizer(GERMAN * 20 + ENGLISH * 20, vocab_size=120)
+
+
+def test_special_ids_and_round_trip(tokenizer, tmp_path):
+    assert (PAD_ID, UNK_ID, BOS_ID, EOS_ID) == (0, 1, 2, 3)
+    ids = tokenizer.encode("Der Hund schläft.")
+    assert all(i > EOS_ID for i in ids)
+    assert tokenizer.decode(ids + [EOS_ID]) == "Der Hund schläft."
+    tokenizer.save(tmp_path / "spm.model")
+    again = Tokenizer.load(tmp_path / "spm.model")
+    assert again.encode("Der Hund schläft.") == ids and again.vocab_size == tokenizer.vocab_size
+
+
+def test_umlauts_are_covered_and_unknown_scripts_do_not_crash(tokenizer):
+    assert UNK_ID not in tokenizer.encode("schläft")
+    ids = tokenizer.encode("猫 🐈 <script>")
+    assert ids  # unknown characters become <unk> pieces, never an exception
+    assert isinstance(tokenizer.decode(ids), str)
+
+
+def test_word_groups_follow_the_word_start_marker():
+    pieces = ["▁Der", "▁Hund", "▁schl", "äft", ".", "</s>"]
+    assert word_groups(pieces) == [[0], [1], [2, 3, 4], [5]]
+    assert words_from_pieces(pieces) == ["Der", "Hund", "schläft.", "</s>"]
+    assert word_groups(["</s>", "x"]) == [[0], [1]]
+
+
+def test_word_attention_sums_source_pieces_and_averages_target_pieces():
+    source = ["▁Haus", "tür", "▁zu", "</s>"]  # words: Haustür | zu | </s>
+    target = ["▁door", "▁clos", "ed", "</s>"]  # words: door | closed | </s>
+    attention = np.array(
+        [
+            [0.5, 0.3, 0.1, 0.1],
+            [0.1, 0.1, 0.6, 0.2],
+            [0.0, 0.2, 0.8, 0.0],
+            [0.0, 0.0, 0.0, 1.0],
+        ]
+    )
+    words = word_attention(attention, source, target)
+    expected = np.array(
+        [
+            [0.8, 0.1, 0.1],
+            [(0.2 + 0.2) / 2, (0.6 + 0.8) / 2, (0.2 + 0.0) / 2],
+            [0.0, 0.0, 1.0],
+        ]
+    )
+    np.testing.assert_allclose(words, expected)
+    np.testing.assert_allclose(words.sum(axis=1), 1.0)
+
+
+def test_word_attention_rejects_mismatched_labels():
+    with pytest.raises(ValueError, match="does not match"):
+        word_attention(np.ones((2, 3)) / 3, ["▁a", "</s>"], ["▁b", "</s>"])

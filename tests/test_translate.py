@@ -1,0 +1,145 @@
+"""The caller-facing entry point, on the toy model trained in this session."""
+
+import dataclasses
+import json
+import shutil
+
+import numpy as np
+import pytest
+from safetensors.torch import load_file, save_file
+
+from nmt_core.__main__ import main
+from nmt_core.checkpoint import CheckpointError, list_checkpoints, load_checkpoint
+from nmt_core.translate import MAX_SOURCE_PIECES, translate
+
+
+@pytest.fixture(scope="module")
+def checkpoint(toy_checkpoint):
+    return load_checkpoint(toy_checkpoint)
+
+
+def test_translation_holds_tokens_attention_scores_and_probabilities(checkpoint):
+    result = translate(checkpoint, "Ka Mo Ti Tu .", reference="Tu Ti Mo Ka .")
+    assert result.hypothesis == "Tu Ti Mo Ka ."
+    assert result.source_pieces[-1] == "</s>" and result.target_pieces[-1] == "</s>"
+    rows, cols = len(result.target_pieces), len(result.source_pieces)
+    assert result.attention.shape == result.scores.shape == (rows, cols)
+    np.testing.assert_allclose(result.attention.sum(axis=1), 1.0, atol=1e-5)
+    # softmax of the raw scores is the attention
+    e = np.exp(result.scores - result.scores.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(e / e.sum(axis=1, keepdims=True), result.attention, atol=1e-5)
+    best = result.best
+    assert best.topk_probs.shape == (rows, 5) and len(best.topk_pieces) == rows
+    assert best.topk_pieces[0][0] == best.target_pieces[0]  # greedy takes the top choice
+    assert best.contexts.shape == (rows, checkpoint.config.hidden_size)
+    assert result.source_words == ["Ka", "Mo", "Ti", "Tu", ".", "</s>"]
+    assert result.word_attention().shape == (len(best.target_words), 6)
+    # forcing the model's own output reproduces its attention and log-probabilities
+    assert result.reference.target_pieces == result.target_pieces
+    np.testing.assert_allclose(result.reference.attention, result.attention, atol=1e-5)
+    np.testing.assert_allclose(result.reference.log_probs, best.log_probs, atol=1e-5)
+
+
+def test_beam_search_gives_an_n_best_list(checkpoint):
+    result = translate(checkpoint, "Ka Mo Ti .", beam_size=4)
+    assert len(result.hypotheses) == 4
+    assert [h.score for h in result.hypotheses] == sorted(
+        (h.score for h in result.hypotheses), reverse=True
+    )
+    assert result.hypothesis == "Ti Mo Ka ."
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.source = "changed"
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\u200b\u0000"])
+def test_empty_input_is_a_clear_error(checkpoint, text):
+    with pytest.raises(ValueError, match="empty"):
+        translate(checkpoint, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["<script>alert(1)</script>", "Ka 🐈 Mo 漢字 Ti .", "Ka\x07Mo\tTi\r\n.", "Ka\u0301 Mo ."],
+)
+def test_odd_input_translates_without_crashing(checkpoint, text):
+    result = translate(checkpoint, text)
+    assert result.attention.shape == (len(result.target_pieces), len(result.source_pieces))
+
+
+def test_huge_input_is_cut_and_flagged(checkpoint):
+    result = translate(checkpoint, "Ka Mo " * 1000)
+    assert result.truncated
+    assert len(result.source_pieces) == MAX_SOURCE_PIECES + 1
+
+
+def test_corrupt_and_mismatched_checkpoints_give_clear_errors(toy_checkpoint, tmp_path):
+    broken = tmp_path / "broken"
+    shutil.copytree(toy_checkpoint, broken)
+    (broken / "model.safetensors").write_bytes(b"not a safetensors file")
+    with pytest.raises(CheckpointError, match="corrupt"):
+        load_checkpoint(broken)
+
+    shutil.copytree(toy_checkpoint, tmp_path / "mismatch")
+    config = json.loads((tmp_path / "mismatch" / "config.json").read_text())
+    config["model"]["hidden_size"] = 32
+    (tmp_path / "mismatch" / "config.json").write_text(json.dumps(config))
+    with pytest.raises(CheckpointError, match="do not match"):
+        load_checkpoint(tmp_path / "mismatch")
+
+    config["model"]["scorer"] = "bahdanau"
+    (tmp_path / "mismatch" / "config.json").write_text(json.dumps(config))
+    with pytest.raises(CheckpointError, match="valid names|must be one of"):
+        load_checkpoint(tmp_path / "mismatch")
+
+    with pytest.raises(CheckpointError, match="missing"):
+        load_checkpoint(tmp_path / "nowhere")
+
+
+def test_export_ships_fp16_that_loads_as_fp32_and_is_listed(toy_checkpoint, tmp_path):
+    shipped = tmp_path / "shipped" / "toy-additive"
+    assert main(["export", "--checkpoint", str(toy_checkpoint), "--output", str(shipped)]) == 0
+    tensors = load_file(str(shipped / "model.safetensors"))
+    assert {str(t.dtype) for t in tensors.values()} == {"torch.float16"}
+    assert (shipped / "model.safetensors").stat().st_size < 0.6 * (
+        toy_checkpoint / "model.safetensors"
+    ).stat().st_size
+    loaded = load_checkpoint(shipped)
+    assert next(loaded.model.parameters()).dtype.is_floating_point
+    assert str(next(loaded.model.parameters()).dtype) == "torch.float32"
+    assert translate(loaded, "Ka Mo Ti .").hypothesis == "Ti Mo Ka ."
+    assert (shipped / "metrics.jsonl").is_file()
+    (info,) = list_checkpoints(tmp_path / "shipped")
+    assert info.name == "toy-additive" and info.scorer == "additive"
+    save_file({"x": tensors[next(iter(tensors))]}, str(shipped / "model.safetensors"))
+    with pytest.raises(CheckpointError, match="missing"):
+        load_checkpoint(shipped)
+
+
+def test_cli_translate_prints_translation_and_attention_table(toy_checkpoint, capsys):
+    assert main(["translate", "--checkpoint", str(toy_checkpoint), "--words", "Ka Mo Ti ."]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Ti Mo Ka ."
+    assert out[1].split() == ["Ka", "Mo", "Ti", ".", "</s>"]
+    assert out[2].split()[0] == "Ti" and len(out[2].split()) == 6
+
+
+def test_cli_evaluate_and_align(toy_checkpoint, tmp_path, capsys):
+    pairs = tmp_path / "pairs.tsv"
+    pairs.write_text("Ka Mo Ti .\tTi Mo Ka .\nKe Ku .\tKu Ke .\n")
+    gold = tmp_path / "gold.txt"
+    gold.write_text("0-2 1-1 2-0 3p3\n0-1 1-0 2?2\n")
+    report = tmp_path / "report.json"
+    assert main(["evaluate", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs), "--beam", "2", "--output", str(report)]) == 0  # fmt: skip
+    data = json.loads(report.read_text())
+    assert data["sentences"] == 2 and data["chrf"] > 90
+    out = tmp_path / "align.txt"
+    assert main(["align", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs), "--gold", str(gold), "--output", str(out)]) == 0  # fmt: skip
+    lines = out.read_text().splitlines()
+    assert len(lines) == 2 and "0-2" in lines[0].split()
+    scores = json.loads(capsys.readouterr().err.strip().splitlines()[-1])
+    assert scores["aer"] < 0.3
+
+
+def test_cli_reports_missing_checkpoint_without_traceback(tmp_path, capsys):
+    assert main(["translate", "--checkpoint", str(tmp_path), "Hallo"]) == 2
+    assert "config.json is missing" in capsys.readouterr().err
