@@ -6,7 +6,7 @@ import argparse
 import json
 import logging
 import sys
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +100,19 @@ def command_train(args: argparse.Namespace) -> int:
     model_cfg = ModelConfig.from_dict(model)
     best = train(train_cfg, model_cfg, resume=args.resume)
     print(f"best checkpoint: {best}")
+    return 0
+
+
+def command_tokenizer(args: argparse.Namespace) -> int:
+    """Train the joint sentencepiece model once, so that compared models share one vocabulary."""
+    from nmt_core.training import build_tokenizer, prepare_split, training_pairs
+
+    file = json.loads(Path(args.config).read_text()) if args.config else {}
+    cfg = TrainConfig.from_dict({**file.get("train", {}), **_config_overrides(args, TRAIN_FLAGS)})
+    tokenizer = build_tokenizer(replace(cfg, tokenizer=""), training_pairs(prepare_split(cfg), cfg))
+    Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+    tokenizer.save(args.output)
+    print(f"wrote {args.output} ({tokenizer.vocab_size} pieces)")
     return 0
 
 
@@ -285,6 +298,14 @@ def build_parser() -> argparse.ArgumentParser:
     ]:
         p.add_argument("--" + flag.replace("_", "-"), dest=flag, type=kind)
     p.set_defaults(run=command_train)
+
+    p = sub.add_parser("tokenizer", help="train the shared sentencepiece model for a config")
+    p.add_argument("--config", help="JSON file with a 'train' section")
+    p.add_argument("--output", required=True, help="where to write the .model file")
+    for flag in ("corpus", "direction"):
+        p.add_argument("--" + flag, dest=flag)
+    p.add_argument("--vocab-size", dest="vocab_size", type=int)
+    p.set_defaults(run=command_tokenizer)
 
     p = sub.add_parser("translate", help="translate and print the attention table")
     p.add_argument("sentences", nargs="*", help="sentences (default: lines from stdin)")
