@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
@@ -25,6 +26,11 @@ class Seq2Seq(nn.Module):
         self.embedding = nn.Embedding(
             config.vocab_size, config.embed_size, padding_idx=config.pad_id
         )
+        # N(0, 1/E) rather than N(0, 1): the tied output layer then starts near uniform
+        # (initial loss ~ log V instead of twice that).
+        nn.init.normal_(self.embedding.weight, std=config.embed_size**-0.5)
+        with torch.no_grad():
+            self.embedding.weight[config.pad_id].zero_()
         self.output_layer = (
             None
             if config.tie_embeddings
