@@ -66,6 +66,15 @@ class _Steps:
             topk_probs=new(n, 0, top_k),
         )
 
+    @classmethod
+    def concat(cls, steps: list[_Steps]) -> _Steps:
+        """Join one-step records (N, 1, ...) along time, once, at the end of a greedy search."""
+
+        def join(parts: list[Tensor | None]) -> Tensor | None:
+            return None if parts[0] is None else torch.cat(parts, dim=1)  # type: ignore[arg-type]
+
+        return cls(*(join([getattr(s, f) for s in steps]) for f in _STEP_FIELDS))
+
     def append(self, index: Tensor, step: _Steps) -> _Steps:
         """Keep rows ``index`` of the history and add one step (whose rows are already chosen)."""
 
@@ -147,20 +156,20 @@ def greedy_search(
     prev = src.new_full((batch,), model.config.bos_id)
     finished = torch.zeros(batch, dtype=torch.bool, device=src.device)
     lengths = torch.zeros(batch, dtype=torch.long, device=src.device)
-    steps = _Steps.empty(batch, memory, config.top_k, _has_attention(model))
-    keep_all = torch.arange(batch, device=src.device)
+    records: list[_Steps] = []
     for t in range(max(limits)):
         log_probs, out, state = _step(model, prev, state, memory)
         token = log_probs.argmax(dim=-1)
         record = _step_record(log_probs, out, config.top_k)
         record.tokens = token[:, None]
         record.log_probs = log_probs.gather(1, token[:, None])
-        steps = steps.append(keep_all, record)
+        records.append(record)
         lengths += (~finished).long()
         finished |= (token == eos) | (limit_tensor <= t + 1)
         prev = token
         if bool(finished.all()):
             break
+    steps = _Steps.concat(records)
     src_lengths = src_mask.sum(dim=1).tolist()
     return [
         steps.result(b, int(lengths[b]), src_lengths[b], config.length_penalty)
