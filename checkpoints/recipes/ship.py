@@ -1,0 +1,104 @@
+"""Export trained runs into checkpoints/ and measure them for the model card.
+
+    python checkpoints/recipes/ship.py --runs runs            # export + evaluate all four
+    python checkpoints/recipes/ship.py --runs runs --no-export  # re-measure shipped ones
+
+For each model: fp16 export of ``RUNS/NAME/best`` to ``checkpoints/de-en-NAME``; BLEU/chrF on
+the held-out Ding test split (greedy and beam 5) and on our everyday sentences
+(tests/fixtures/everyday_de_en.tsv); BLEU by source length (beam 5); the outputs for the first
+12 everyday sentences. Scores go into each checkpoint's metadata (so the dashboard and
+``python -m nmt_core list`` show them) and all figures into checkpoints/results.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from nmt_core.__main__ import main as cli
+from nmt_core.checkpoint import CONFIG, load_checkpoint
+from nmt_core.config import DecodeConfig, TrainConfig
+from nmt_core.data import read_corpus
+from nmt_core.evaluation import bleu_by_length, corpus_scores
+from nmt_core.training import prepare_split
+from nmt_core.translate import translate_texts
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = ("additive", "general", "dot", "none")
+EVERYDAY = ROOT / "tests" / "fixtures" / "everyday_de_en.tsv"
+
+
+def measure(path: Path, test_sets: dict[str, list], classroom: list[str]) -> dict:
+    checkpoint = load_checkpoint(path)
+    figures: dict = {}
+    for set_name, pairs in test_sets.items():
+        sources, references = [p.source for p in pairs], [p.target for p in pairs]
+        for beam in (1, 5):
+            start = time.monotonic()
+            outputs = translate_texts(
+                checkpoint.model, checkpoint.tokenizer, sources, DecodeConfig(beam_size=beam)
+            )
+            key = f"{set_name}_beam{beam}"
+            figures[key] = {
+                **corpus_scores(outputs, references),
+                "sentences": len(pairs),
+                "seconds": round(time.monotonic() - start, 1),
+            }
+            if set_name == "test" and beam == 5:
+                lengths = [len(s.split()) for s in sources]
+                figures["by_length"] = [
+                    asdict(b) for b in bleu_by_length(lengths, outputs, references)
+                ]
+    figures["classroom"] = translate_texts(
+        checkpoint.model, checkpoint.tokenizer, classroom, DecodeConfig(beam_size=5)
+    )
+    return figures
+
+
+def store_in_meta(path: Path, figures: dict) -> None:
+    config = json.loads((path / CONFIG).read_text())
+    config["meta"].update(
+        test_bleu=round(figures["test_beam5"]["bleu"], 2),
+        test_chrf=round(figures["test_beam5"]["chrf"], 2),
+        everyday_bleu=round(figures["everyday_beam5"]["bleu"], 2),
+        everyday_chrf=round(figures["everyday_beam5"]["chrf"], 2),
+        by_length=figures["by_length"],
+    )
+    (path / CONFIG).write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", default="runs")
+    parser.add_argument("--no-export", action="store_true")
+    parser.add_argument("--names", nargs="*", default=list(NAMES))
+    args = parser.parse_args()
+    recipe = json.loads((ROOT / "checkpoints" / "recipes" / "base.json").read_text())["train"]
+    split = prepare_split(TrainConfig.from_dict(recipe))
+    everyday = read_corpus(EVERYDAY)[0]
+    test_sets = {"test": split.test, "dev": split.dev, "everyday": everyday}
+    classroom = [p.source for p in everyday[:12]]
+    results = {
+        "classroom_sources": classroom,
+        "classroom_references": [p.target for p in everyday[:12]],
+    }
+    for name in args.names:
+        shipped = ROOT / "checkpoints" / f"de-en-{name}"
+        if not args.no_export:
+            cli(["export", "--checkpoint", f"{args.runs}/{name}/best", "--output", str(shipped)])
+        figures = measure(shipped, test_sets, classroom)
+        store_in_meta(shipped, figures)
+        results[name] = figures
+        print(
+            name, json.dumps({k: v for k, v in figures.items() if k.endswith(("beam1", "beam5"))})
+        )
+    out = ROOT / "checkpoints" / "results.json"
+    out.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
