@@ -129,11 +129,12 @@ def test_cli_evaluate_and_align(toy_checkpoint, tmp_path, capsys):
     gold = tmp_path / "gold.txt"
     gold.write_text("0-2 1-1 2-0 3p3\n0-1 1-0 2?2\n")
     report = tmp_path / "report.json"
-    assert main(["evaluate", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs), "--beam", "2", "--output", str(report)]) == 0  # fmt: skip
+    common = ["--checkpoint", str(toy_checkpoint), "--tsv", str(pairs)]
+    assert main(["evaluate", *common, "--beam", "2", "--output", str(report)]) == 0
     data = json.loads(report.read_text())
     assert data["sentences"] == 2 and data["chrf"] > 90
     out = tmp_path / "align.txt"
-    assert main(["align", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs), "--gold", str(gold), "--output", str(out)]) == 0  # fmt: skip
+    assert main(["align", *common, "--gold", str(gold), "--output", str(out)]) == 0
     lines = out.read_text().splitlines()
     assert len(lines) == 2 and "0-2" in lines[0].split()
     scores = json.loads(capsys.readouterr().err.strip().splitlines()[-1])
