@@ -1,0 +1,96 @@
+"""Attention Lab: see how an RNN encoder–decoder attends while it translates.
+
+Run from the repository root:  streamlit run dashboard/app.py
+Checkpoints are read from $ATTENTION_LAB_CHECKPOINTS (default: checkpoints/).
+
+This entry script holds what every page shares: the navigation, the sidebar settings, the
+sentence box and the shareable URL (?s=sentence&model=name&step=t).
+"""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # `streamlit run` puts dashboard/ on the path, not the repo root
+    sys.path.insert(0, str(ROOT))
+
+import streamlit as st  # noqa: E402
+
+from dashboard import state  # noqa: E402
+from dashboard.views import MAX_CHARS  # noqa: E402
+from nmt_core.checkpoint import list_checkpoints, resolve_device  # noqa: E402
+
+st.set_page_config(page_title="Attention Lab", page_icon=":material/visibility:", layout="wide")
+page = st.navigation(
+    [
+        st.Page(
+            "app_pages/translate.py", title="Translate", icon=":material/translate:", default=True
+        ),
+        st.Page("app_pages/step.py", title="Step through", icon=":material/step:"),
+        st.Page("app_pages/compare.py", title="Compare models", icon=":material/compare:"),
+        st.Page("app_pages/alignments.py", title="Alignments", icon=":material/link:"),
+        st.Page("app_pages/beam.py", title="Beam search", icon=":material/account_tree:"),
+        st.Page("app_pages/why.py", title="Why attention", icon=":material/help:"),
+        st.Page("app_pages/lesson.py", title="Lesson", icon=":material/school:"),
+    ]
+)
+ss = st.session_state
+
+# 1. First load: a shared link brings its sentence, model and step.
+if "sentence" not in ss:
+    ss.sentence = st.query_params.get("s", state.EXAMPLES["verb-final clause"])
+    if "model" in st.query_params:
+        ss.model = st.query_params["model"]
+    if st.query_params.get("step", "").isdigit():
+        ss.step = int(st.query_params["step"])
+
+# 2. Without a checkpoint there is nothing to show but how to make one.
+root = state.checkpoints_root()
+infos = list_checkpoints(root)
+if not infos:
+    st.title("Attention Lab")
+    st.warning("No trained model was found in this folder:")
+    st.code(str(root), language=None)
+    st.write("Train one (or point the environment variable ATTENTION_LAB_CHECKPOINTS elsewhere):")
+    st.code(state.HOW_TO_TRAIN, language="bash")
+    st.stop()
+
+# 3. Sidebar: which model, how to decode, how to show it.
+with st.sidebar:
+    direction = st.selectbox("Direction", sorted({i.direction for i in infos}), key="direction")
+    models = tuple(i for i in infos if i.direction == direction)
+    by_name = {i.name: i for i in models}
+    if ss.get("model") not in by_name:
+        ss.model = next((i.name for i in models if i.scorer == "additive"), models[0].name)
+    st.selectbox(
+        "Model (attention scorer)",
+        list(by_name),
+        key="model",
+        format_func=lambda name: state.model_label(by_name[name]),
+    )
+    beam_size = st.slider("Beam size (1 = greedy search)", 1, 8, key="beam")
+    level = st.radio("Tokens", ["subword pieces", "words"], key="level", horizontal=True)
+    force_cpu = st.checkbox("Force CPU", key="force_cpu")
+    device = "cpu" if force_cpu else resolve_device("auto").type
+    st.caption(f"Models run on: {device}")
+    presentation = st.toggle("Presentation mode", key="presentation")
+ss.settings = state.Settings(
+    by_name[ss.model], models, device, beam_size, level == "words", presentation
+)
+
+
+# 4. The sentence, shared by every page.
+def use_example() -> None:
+    if ss.example in state.EXAMPLES:
+        ss.sentence = state.EXAMPLES[ss.example]
+    ss.example = "…"
+
+
+left, right = st.columns([4, 1])
+left.text_input("German sentence", key="sentence")
+right.selectbox("Examples", ["…", *state.EXAMPLES], key="example", on_change=use_example)
+if len(ss.sentence) > MAX_CHARS:
+    st.warning(f"The sentence is longer than {MAX_CHARS} characters: only its start is used.")
+st.query_params.update(s=state.sentence(), model=ss.model)
+
+page.run()

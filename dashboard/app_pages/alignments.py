@@ -1,0 +1,76 @@
+"""Alignments: force-decode a reference translation and turn its attention into word links."""
+
+import pandas as pd
+import streamlit as st
+
+from dashboard import figures, state, widgets
+from dashboard.views import attention_view
+from nmt_core.alignment import alignment_table, hard_alignment
+from nmt_core.evaluation import attention_entropy
+
+chosen = state.settings()
+st.header("Alignments from attention")
+own = state.current()
+st.text_input("Reference translation (English)", key="reference")
+reference = st.session_state.reference.strip()
+if not reference:
+    st.info("No reference typed: the model's own translation is forced back in.")
+    reference = own.hypothesis
+result = state.forced(chosen.model, reference)
+if result is None or result.reference.attention is None:
+    st.info("No alignment to show: this model has no attention, or the reference is empty.")
+    st.stop()
+full = attention_view(result, result.reference, chosen.word_level)
+view = full.without_eos()  # alignment files have no </s>
+
+left, right = st.columns([1, 3])
+method = left.radio("Hard alignment", ["argmax", "threshold"], key="align_method")
+threshold = left.slider("Threshold", 0.05, 1.0, 0.3, 0.05, key="align_threshold")
+left.caption(
+    "argmax: each target token links to its most attended source token. "
+    "threshold: every pair with at least this weight."
+)
+links = hard_alignment(view.matrix, method, threshold) if view.matrix.size else frozenset()
+with right:
+    widgets.chart(
+        figures.attention_heatmap(
+            full.matrix,
+            full.source_tokens,
+            full.target_tokens,
+            links=links,
+            title="Forced-decoding attention (× = hard link)",
+            presentation=chosen.presentation,
+        ),
+        "align_heatmap",
+    )
+widgets.chart(
+    figures.alignment_links(
+        links,
+        view.source_tokens,
+        view.target_tokens,
+        view.matrix,
+        title="Links (thicker = more attention)",
+        presentation=chosen.presentation,
+    ),
+    "align_links",
+)
+rows = alignment_table(links, view.source_tokens, view.target_tokens, view.matrix)
+st.dataframe(pd.DataFrame(rows), hide_index=True)
+st.caption("Indices count tokens from 0 without </s>, as `python -m nmt_core align` writes them.")
+widgets.alignment_downloads(links, view, rows)
+
+st.subheader("Compare with a gold alignment")
+widgets.gold_scores(links)
+
+st.subheader("How sure is the model? (Rikters & Fishel, 2017)")
+widgets.confidence(full.matrix)
+widgets.chart(
+    figures.step_lines(
+        {"entropy": attention_entropy(full.matrix)},
+        tokens=full.target_tokens,
+        title="Entropy of each step's attention (0 = looks at one token)",
+        y_title="nats",
+        presentation=chosen.presentation,
+    ),
+    "align_entropy",
+)

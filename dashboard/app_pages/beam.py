@@ -1,0 +1,42 @@
+"""Beam search: the n-best list, and the attention of any candidate in it."""
+
+import pandas as pd
+import streamlit as st
+
+from dashboard import figures, state, views, widgets
+
+chosen, ss = state.settings(), st.session_state
+st.header("Beam search: the n-best list")
+if chosen.beam_size == 1:
+    st.info(
+        "Greedy search keeps a single candidate. Choose a beam size above 1 in the sidebar to "
+        "see the candidates a beam search keeps."
+    )
+    st.stop()
+result = state.current()
+st.dataframe(pd.DataFrame(views.nbest_rows(result)), hide_index=True)
+st.caption(
+    "score = sum of the pieces' log-probabilities divided by the length (higher is better); "
+    "log_prob is the plain sum, which favours short outputs."
+)
+ranks = list(range(1, len(result.hypotheses) + 1))
+if ss.get("candidate") not in ranks:
+    ss.candidate = 1  # a smaller beam has fewer candidates
+rank = st.selectbox(
+    "Candidate",
+    ranks,
+    key="candidate",
+    format_func=lambda r: f"{r}. {result.hypotheses[r - 1].text or '(empty)'}",
+)
+hyp = result.hypotheses[rank - 1]
+widgets.attention_chart(result, chosen, "beam_heatmap", f"Attention of candidate {rank}", hyp)
+widgets.chart(
+    figures.step_lines(
+        {f"candidate {rank}": hyp.log_probs},
+        tokens=hyp.target_pieces,
+        title="log p of each piece",
+        y_title="log probability",
+        presentation=chosen.presentation,
+    ),
+    "beam_log_probs",
+)

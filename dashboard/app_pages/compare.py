@@ -1,0 +1,75 @@
+"""Compare models: one sentence through every scorer, and two of them cell by cell."""
+
+import streamlit as st
+
+from dashboard import figures, state, widgets
+
+chosen = state.settings()
+st.header("Compare attention scorers")
+state.current()  # stops with a hint when there is no sentence
+results = [(model, state.run(model, chosen.beam_size)) for model in chosen.models]
+
+columns = st.columns(2)
+for k, (model, result) in enumerate(results):
+    with columns[k % 2]:
+        st.subheader(state.model_label(model))
+        st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
+        widgets.attention_chart(result, chosen, f"compare_heatmap_{k}", model.name)
+
+attentive = {m.name: m for m in chosen.models if m.scorer != "none"}
+if len(attentive) < 2:
+    st.info("Cell-by-cell comparison needs two models with attention for this direction.")
+    st.stop()
+st.subheader("Two models, cell by cell")
+names = list(attentive)
+left, right = st.columns(2)
+a = left.selectbox("Model A", names, key="compare_a")
+b = right.selectbox("Model B", [n for n in names if n != a], key="compare_b")
+pair = state.paired(attentive[a], attentive[b], chosen.word_level)
+if pair is None:
+    st.info("These two cannot be compared cell by cell (different tokenizers or no output).")
+    st.stop()
+if pair.how == "forced":
+    st.write(
+        "The models translated the sentence differently, so their matrices have different "
+        "rows. Both are therefore force-decoded on model A's translation: each model is fed "
+        "A's output token by token and we record where it looks. Now the rows match."
+    )
+else:
+    st.write("Both models produced the same tokens, so their own matrices are compared.")
+widgets.chart(
+    figures.difference_heatmap(
+        pair.a.matrix,
+        pair.b.matrix,
+        pair.a.source_tokens,
+        pair.a.target_tokens,
+        title="Attention of A minus attention of B",
+        presentation=chosen.presentation,
+    ),
+    "compare_difference",
+)
+entropy_a, entropy_b = pair.entropy
+left, right = st.columns(2)
+left.plotly_chart(
+    figures.step_lines(
+        {a: entropy_a, b: entropy_b},
+        tokens=pair.a.target_tokens,
+        title="Entropy per step (0 = looks at one token)",
+        y_title="nats",
+        presentation=chosen.presentation,
+    ),
+    theme=None,
+    key="compare_entropy",
+)
+right.plotly_chart(
+    figures.step_lines(
+        {"JS(A, B)": pair.divergence},
+        tokens=pair.a.target_tokens,
+        title="Jensen–Shannon divergence per step (max ln 2)",
+        y_title="nats",
+        presentation=chosen.presentation,
+    ),
+    theme=None,
+    key="compare_js",
+)
+st.metric("Agreement of the argmax alignments (Jaccard |A∩B| / |A∪B|)", f"{pair.agreement:.2f}")

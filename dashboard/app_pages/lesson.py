@@ -1,0 +1,68 @@
+"""Lesson: encoder → alignment model → softmax → context vector, with this sentence's numbers."""
+
+import streamlit as st
+
+from dashboard import figures, state, views
+
+chosen, ss = state.settings(), st.session_state
+st.header("Lesson: attention in four steps")
+result = state.current()
+hyp, source = result.best, result.source_pieces
+steps = len(hyp.target_pieces)
+ss.lesson_step = min(ss.get("lesson_step", 1), steps)
+if steps > 1:
+    st.slider("Follow decoder step t", 1, steps, key="lesson_step")
+t = ss.lesson_step - 1
+numbers = views.step_equations(hyp, t)
+st.caption(f"At step {t + 1} the decoder writes {hyp.target_pieces[t]!r}.")
+
+st.subheader("1. The encoder reads the sentence")
+st.latex(views.ENCODER_FORMULA)
+st.write(
+    f"The source has S = {len(source)} pieces; each annotation h_j has "
+    f"{hyp.contexts.shape[1]} numbers, half from each reading direction:"
+)
+st.code("  ".join(f"{j}:{piece}" for j, piece in enumerate(source, start=1)), language=None)
+
+if hyp.attention is None:
+    st.subheader("2.–4. No attention: one fixed context")
+    st.latex(views.FIXED_CONTEXT_FORMULA)
+    st.latex(numbers["context"])
+    st.stop()
+
+st.subheader("2. The alignment model scores every source piece")
+st.latex(views.score_formula(result.scorer, chosen.model.decoder))
+st.latex(numbers["scores"])
+st.subheader("3. A softmax turns the scores into weights that sum to 1")
+st.latex(views.SOFTMAX_FORMULA)
+st.latex(numbers["softmax"])
+st.plotly_chart(
+    figures.bar_chart(
+        hyp.attention[t],
+        source,
+        title=f"α_{t + 1}",
+        y_range=(0, 1),
+        highlight=int(hyp.attention[t].argmax()),
+        presentation=chosen.presentation,
+    ),
+    theme=None,
+    key="lesson_alpha",
+)
+st.subheader("4. The context vector is the weighted sum of the annotations")
+st.latex(views.CONTEXT_FORMULA)
+st.latex(numbers["context"])
+st.subheader("… and the decoder uses it to choose the next word")
+for formula in views.OUTPUT_FORMULAS[chosen.model.decoder]:
+    st.latex(formula)
+pieces, probs = views.topk_rows(hyp, t)
+st.plotly_chart(
+    figures.topk_chart(
+        pieces,
+        probs,
+        chosen=hyp.target_pieces[t],
+        title="p(y_t | y_<t, x)",
+        presentation=chosen.presentation,
+    ),
+    theme=None,
+    key="lesson_topk",
+)

@@ -1,0 +1,63 @@
+"""Step through: one decoder step at a time, with the scorer's formula and this step's numbers."""
+
+import streamlit as st
+
+from dashboard import figures, state, views, widgets
+
+chosen = state.settings()
+st.header("Step through the decoder")
+result = state.current()
+hyp, source = result.best, result.source_pieces
+t = widgets.step_player(len(hyp.target_pieces)) - 1  # 0-based row of the matrices
+st.caption(
+    f"Step {t + 1} of {len(hyp.target_pieces)}: the decoder writes {hyp.target_pieces[t]!r}. "
+    "Steps are subword pieces, whatever the word/subword setting."
+)
+big = chosen.presentation
+
+left, right = st.columns(2)
+pieces, probs = views.topk_rows(hyp, t)
+topk = figures.topk_chart(pieces, probs, chosen=hyp.target_pieces[t], presentation=big)
+right.plotly_chart(
+    topk.update_layout(title="Next-token probabilities"), theme=None, key="step_topk"
+)
+if hyp.attention is None:
+    left.info(widgets.NO_ATTENTION)
+else:
+    with left:
+        title = "Attention, current step framed"
+        heatmap = figures.attention_heatmap(
+            hyp.attention, source, hyp.target_pieces, title=title, highlight_row=t, presentation=big
+        )
+        widgets.chart(heatmap, "step_heatmap")
+    alpha, scores = hyp.attention[t], hyp.scores[t]
+    one, two = st.columns(2)
+    one.plotly_chart(
+        figures.bar_chart(
+            alpha,
+            source,
+            title=f"Weights α_{t + 1} (after softmax)",
+            y_range=(0, 1),
+            highlight=int(alpha.argmax()),
+            presentation=big,
+        ),
+        theme=None,
+        key="step_alpha",
+    )
+    two.plotly_chart(
+        figures.bar_chart(
+            scores,
+            source,
+            title=f"Raw scores e_{t + 1} (before softmax)",
+            highlight=int(scores.argmax()),
+            presentation=big,
+        ),
+        theme=None,
+        key="step_scores",
+    )
+    st.latex(views.score_formula(result.scorer, chosen.model.decoder))
+    st.latex(views.SOFTMAX_FORMULA + r"\qquad " + views.CONTEXT_FORMULA)
+for line in views.step_equations(hyp, t).values():
+    st.latex(line)
+st.caption("j counts source pieces from 1; the highlighted bar is the most attended one, j*.")
+widgets.keep_playing()

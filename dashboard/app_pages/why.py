@@ -1,0 +1,44 @@
+"""Why attention: one fixed context vector versus one per step, and quality by length."""
+
+import streamlit as st
+
+from dashboard import figures, state, widgets
+
+chosen = state.settings()
+st.header("Why attention?")
+st.write(
+    "Without attention (Cho et al. 2014) the encoder squeezes the whole sentence into one "
+    "vector c, and the decoder reads that same c at every step: each row below is identical. "
+    "With attention the decoder builds a new context c_t at every step from the words it "
+    "needs now (Bahdanau et al. 2015), so the rows change."
+)
+state.current()  # stops with a hint when there is no sentence
+fixed = next((m for m in chosen.models if m.scorer == "none"), None)
+attentive = next((m for m in (chosen.model, *chosen.models) if m.scorer != "none"), None)
+shown = [m for m in (fixed, attentive) if m is not None]
+if fixed is None:
+    st.info("No model without attention (scorer 'none') is available for this direction.")
+for column, model in zip(st.columns(len(shown)), shown, strict=True):
+    hyp = state.run(model, chosen.beam_size).best
+    with column:
+        st.subheader(state.model_label(model))
+        st.code(hyp.text or "(empty translation)", language=None, wrap_lines=True)
+        title = "one c for all steps" if model.scorer == "none" else "a new c_t at every step"
+        widgets.chart(
+            figures.context_heatmap(
+                hyp.contexts,
+                hyp.target_pieces,
+                title=f"Context vectors: {title}",
+                presentation=chosen.presentation,
+            ),
+            f"why_contexts_{model.scorer}",
+        )
+
+st.subheader("Does it matter for long sentences?")
+cards = {m.name: state.model_card(m).get("by_length") for m in chosen.models}
+cards = {name: buckets for name, buckets in cards.items() if buckets}
+if not cards:
+    st.info("The model cards have no BLEU-by-length figures yet.")
+    st.stop()
+widgets.chart(figures.bleu_by_length(cards, presentation=chosen.presentation), "why_length")
+st.caption("Test-set BLEU per source-length bucket, from each checkpoint's model card (meta).")

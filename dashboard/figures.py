@@ -1,0 +1,417 @@
+"""Pure functions from results to Plotly figures: no Streamlit, no model, tested on their own.
+
+Conventions, shared by every chart so that they can be read side by side:
+
+* An attention matrix is ``(tgt_len, src_len)``: rows are target tokens (top to bottom), columns
+  source tokens (left to right). Builders raise ``ValueError`` when the labels do not fit it.
+* Tokens sit on numeric axes (0, 1, 2, ...) with the tokens as tick text, so a token that
+  occurs twice keeps two rows instead of being merged into one category.
+* Token text is HTML-escaped before it reaches Plotly: Plotly reads a few tags in labels (it
+  would render "</s>" as a strikethrough tag and drop it), and user text must stay text.
+* Attention heatmaps share one colour scale, 0 to 1, so two models' heatmaps compare by eye.
+* ``presentation=True`` gives large fonts and a colour scale that survives a projector.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import plotly.graph_objects as go
+
+ATTENTION_SCALE = "Blues"  # white = no attention: easy to read on a screen
+PROJECTOR_SCALE = (
+    "Cividis"  # perceptually uniform, colour-blind safe, keeps contrast when washed out
+)
+DIFFERENCE_SCALE = "RdBu"  # diverging, white at 0
+HIGHLIGHT = "#d62728"  # the current step / chosen token
+
+
+def _font_size(presentation: bool) -> int:
+    return 20 if presentation else 13
+
+
+def _labels(tokens: Iterable[str]) -> list[str]:
+    return [html.escape(str(token)) for token in tokens]
+
+
+def _token_axis(
+    tokens: Sequence[str], presentation: bool, angle: int | None = None
+) -> dict[str, Any]:
+    """Token labels on a numeric axis; ``angle=None`` lets Plotly tilt them only when crowded."""
+    axis = dict(
+        tickmode="array",
+        tickvals=list(range(len(tokens))),
+        ticktext=_labels(tokens),
+        tickfont=dict(size=_font_size(presentation)),
+        showgrid=False,
+        zeroline=False,
+    )
+    return axis if angle is None else {**axis, "tickangle": angle}
+
+
+def _check_matrix(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str], what: str) -> None:
+    shape = np.shape(matrix)
+    if len(shape) != 2 or shape != (len(rows), len(cols)):
+        raise ValueError(
+            f"{what} has shape {shape} but there are {len(rows)} row and {len(cols)} column labels"
+        )
+
+
+def _finish(fig: go.Figure, title: str, presentation: bool, height: int) -> go.Figure:
+    fig.update_layout(
+        template="plotly_white",
+        title=dict(
+            text=html.escape(title),
+            font=dict(size=_font_size(presentation) + 3),
+            yref="container",
+            y=0.98,
+            yanchor="top",
+        ),
+        font=dict(size=_font_size(presentation)),
+        height=height,
+        margin=dict(l=20, r=20, t=50, b=20),
+    )
+    return fig
+
+
+def _row_height(rows: int, presentation: bool, minimum: int = 320) -> int:
+    return max(minimum, 120 + rows * (34 if presentation else 24))
+
+
+def _heatmap(
+    z: np.ndarray,
+    cols: Sequence[str],
+    rows: Sequence[str],
+    *,
+    colorscale: str,
+    zmin: float,
+    zmax: float,
+    names: tuple[str, str, str],
+    presentation: bool,
+) -> go.Figure:
+    """A heatmap on token axes; hover shows the row token, the column token and the value."""
+    row_name, col_name, value_name = names
+    row_labels, col_labels = _labels(rows), _labels(cols)
+    custom = [[[r, c] for c in col_labels] for r in row_labels]
+    fig = go.Figure(
+        go.Heatmap(
+            z=np.asarray(z, dtype=float).tolist(),
+            x=list(range(len(cols))),
+            y=list(range(len(rows))),
+            customdata=custom,
+            hovertemplate=(
+                f"{row_name}: %{{customdata[0]}}<br>{col_name}: %{{customdata[1]}}"
+                f"<br>{value_name}: %{{z:.3f}}<extra></extra>"
+            ),
+            colorscale=colorscale,
+            zmin=zmin,
+            zmax=zmax,
+            colorbar=dict(title=dict(text=value_name)),
+        )
+    )
+    fig.update_xaxes(**_token_axis(cols, presentation), automargin=True)
+    fig.update_yaxes(**_token_axis(rows, presentation), autorange="reversed")
+    return fig
+
+
+def attention_heatmap(
+    matrix: np.ndarray,
+    source_tokens: Sequence[str],
+    target_tokens: Sequence[str],
+    *,
+    title: str = "",
+    highlight_row: int | None = None,
+    links: Iterable[tuple[int, int]] = (),
+    presentation: bool = False,
+) -> go.Figure:
+    """Attention weights: rows = target tokens, columns = source tokens, colour 0..1.
+
+    Args:
+        matrix: (T, S) weights.
+        highlight_row: decoder step (0-based) to frame with a rectangle.
+        links: hard alignment links (source_index, target_index) to mark with a cross.
+    """
+    _check_matrix(matrix, target_tokens, source_tokens, "attention")
+    fig = _heatmap(
+        matrix,
+        source_tokens,
+        target_tokens,
+        colorscale=PROJECTOR_SCALE if presentation else ATTENTION_SCALE,
+        zmin=0.0,
+        zmax=1.0,
+        names=("target", "source", "weight"),
+        presentation=presentation,
+    )
+    if highlight_row is not None:
+        if not 0 <= highlight_row < len(target_tokens):
+            raise ValueError(f"highlight_row {highlight_row} outside 0..{len(target_tokens) - 1}")
+        fig.add_shape(
+            type="rect",
+            name="step",
+            x0=-0.5,
+            x1=len(source_tokens) - 0.5,
+            y0=highlight_row - 0.5,
+            y1=highlight_row + 0.5,
+            line=dict(color=HIGHLIGHT, width=3),
+        )
+    links = sorted(links)
+    if links:
+        fig.add_trace(
+            go.Scatter(
+                x=[j for j, _ in links],
+                y=[i for _, i in links],
+                mode="markers",
+                name="hard alignment",
+                marker=dict(symbol="x", size=9, color=HIGHLIGHT),
+                hoverinfo="skip",
+                showlegend=False,
+            )
+        )
+    return _finish(fig, title, presentation, _row_height(len(target_tokens), presentation))
+
+
+def difference_heatmap(
+    a: np.ndarray,
+    b: np.ndarray,
+    source_tokens: Sequence[str],
+    target_tokens: Sequence[str],
+    *,
+    title: str = "A − B",
+    presentation: bool = False,
+) -> go.Figure:
+    """``a - b`` for two attention matrices of the same shape, on a fixed -1..1 diverging scale."""
+    _check_matrix(a, target_tokens, source_tokens, "matrix A")
+    _check_matrix(b, target_tokens, source_tokens, "matrix B")
+    fig = _heatmap(
+        np.asarray(a, dtype=float) - np.asarray(b, dtype=float),
+        source_tokens,
+        target_tokens,
+        colorscale=DIFFERENCE_SCALE,
+        zmin=-1.0,
+        zmax=1.0,
+        names=("target", "source", "A − B"),
+        presentation=presentation,
+    )
+    return _finish(fig, title, presentation, _row_height(len(target_tokens), presentation))
+
+
+def context_heatmap(
+    contexts: np.ndarray,
+    target_tokens: Sequence[str],
+    *,
+    title: str = "",
+    presentation: bool = False,
+) -> go.Figure:
+    """Context vectors c_t, one row per decoder step: (T, H), coloured around 0."""
+    dims = [str(d) for d in range(np.shape(contexts)[-1])]
+    _check_matrix(contexts, target_tokens, dims, "contexts")
+    limit = float(np.abs(contexts).max()) or 1.0
+    fig = _heatmap(
+        contexts,
+        dims,
+        target_tokens,
+        colorscale=DIFFERENCE_SCALE,
+        zmin=-limit,
+        zmax=limit,
+        names=("step", "dimension", "value"),
+        presentation=presentation,
+    )
+    fig.update_xaxes(tickmode="auto", title="dimension of c_t", tickangle=0)
+    return _finish(fig, title, presentation, _row_height(len(target_tokens), presentation, 260))
+
+
+def bar_chart(
+    values: np.ndarray,
+    tokens: Sequence[str],
+    *,
+    title: str = "",
+    y_title: str = "",
+    highlight: int | None = None,
+    y_range: tuple[float, float] | None = None,
+    presentation: bool = False,
+) -> go.Figure:
+    """One bar per token (e.g. α_t or e_t over the source); ``highlight`` colours one bar."""
+    values = np.asarray(values, dtype=float)
+    if values.shape != (len(tokens),):
+        raise ValueError(f"{values.shape[0]} values but {len(tokens)} token labels")
+    colours = [HIGHLIGHT if k == highlight else "#1f77b4" for k in range(len(tokens))]
+    fig = go.Figure(
+        go.Bar(
+            x=list(range(len(tokens))),
+            y=values.tolist(),
+            marker_color=colours,
+            customdata=_labels(tokens),
+            hovertemplate="%{customdata}: %{y:.3f}<extra></extra>",
+        )
+    )
+    fig.update_xaxes(**_token_axis(tokens, presentation))
+    fig.update_yaxes(title=y_title, range=list(y_range) if y_range else None)
+    return _finish(fig, title, presentation, 420 if presentation else 300)
+
+
+def topk_chart(
+    pieces: Sequence[str],
+    probs: np.ndarray,
+    *,
+    chosen: str | None = None,
+    title: str = "",
+    presentation: bool = False,
+) -> go.Figure:
+    """The likeliest next pieces as horizontal bars, likeliest on top; ``chosen`` in red."""
+    probs = np.asarray(probs, dtype=float)
+    if probs.shape != (len(pieces),):
+        raise ValueError(f"{probs.shape[0]} probabilities but {len(pieces)} pieces")
+    colours = [HIGHLIGHT if piece == chosen else "#7f7f7f" for piece in pieces]
+    fig = go.Figure(
+        go.Bar(
+            x=probs.tolist(),
+            y=list(range(len(pieces))),
+            orientation="h",
+            marker_color=colours,
+            customdata=_labels(pieces),
+            hovertemplate="%{customdata}: p = %{x:.3f}<extra></extra>",
+        )
+    )
+    fig.update_yaxes(**_token_axis(pieces, presentation), autorange="reversed")
+    fig.update_xaxes(title="probability", range=[0, 1])
+    return _finish(fig, title, presentation, 420 if presentation else 300)
+
+
+def step_lines(
+    series: Mapping[str, np.ndarray],
+    *,
+    tokens: Sequence[str] | None = None,
+    title: str = "",
+    y_title: str = "",
+    presentation: bool = False,
+) -> go.Figure:
+    """One line per named series over decoder steps; ``tokens`` label the steps if given."""
+    fig = go.Figure()
+    for name, values in series.items():
+        values = np.asarray(values, dtype=float)
+        if tokens is not None and values.shape != (len(tokens),):
+            raise ValueError(f"series {name!r} has {values.shape[0]} steps, {len(tokens)} labels")
+        fig.add_trace(
+            go.Scatter(
+                x=list(range(len(values))),
+                y=values.tolist(),
+                mode="lines+markers",
+                name=html.escape(name),
+            )
+        )
+    if tokens is not None:
+        fig.update_xaxes(**_token_axis(tokens, presentation))
+    else:
+        fig.update_xaxes(title="decoder step")
+    fig.update_yaxes(title=y_title)
+    return _finish(fig, title, presentation, 420 if presentation else 320)
+
+
+def alignment_links(
+    links: Iterable[tuple[int, int]],
+    source_tokens: Sequence[str],
+    target_tokens: Sequence[str],
+    attention: np.ndarray | None = None,
+    *,
+    title: str = "",
+    presentation: bool = False,
+) -> go.Figure:
+    """The source sentence in a column on the left, the target on the right, one line per link.
+
+    Links are (source j, target i). With ``attention`` ((T, S) weights) a line is as thick and
+    opaque as the link's weight. Columns (not rows) keep long sentences legible.
+    """
+    links = sorted(links)
+    if attention is not None:
+        _check_matrix(attention, target_tokens, source_tokens, "attention")
+    for j, i in links:
+        if not (0 <= j < len(source_tokens) and 0 <= i < len(target_tokens)):
+            raise ValueError(f"link {j}-{i} is out of range for the tokens")
+    # Both sentences span the same height, so a long and a short one still face each other.
+    span = max(len(source_tokens), len(target_tokens)) - 1 or 1
+
+    def spread(n: int) -> list[float]:
+        return [k * span / (n - 1) if n > 1 else span / 2 for k in range(n)]
+
+    ys, yt = spread(len(source_tokens)), spread(len(target_tokens))
+    src_labels, tgt_labels = _labels(source_tokens), _labels(target_tokens)
+    fig = go.Figure()
+    for j, i in links:
+        weight = 1.0 if attention is None else float(attention[i][j])
+        fig.add_trace(
+            go.Scatter(
+                x=[0, 1],
+                y=[ys[j], yt[i]],
+                mode="lines",
+                name="link",
+                line=dict(color=HIGHLIGHT, width=1 + 5 * weight),
+                opacity=0.35 + 0.65 * weight,
+                hovertemplate=(
+                    f"{src_labels[j]} → {tgt_labels[i]}<br>weight {weight:.3f}<extra></extra>"
+                ),
+                showlegend=False,
+            )
+        )
+    for x, positions, labels, side in ((0, ys, src_labels, "left"), (1, yt, tgt_labels, "right")):
+        fig.add_trace(
+            go.Scatter(
+                x=[x] * len(labels),
+                y=positions,
+                mode="markers+text",
+                name="source" if x == 0 else "target",
+                text=labels,
+                textposition=f"middle {side}",
+                marker=dict(color="#1f77b4", size=8),
+                hoverinfo="text",
+                showlegend=False,
+            )
+        )
+    fig.update_xaxes(
+        range=[-0.6, 1.6],
+        tickvals=[0, 1],
+        ticktext=["source", "target"],
+        side="top",
+        showgrid=False,
+        zeroline=False,
+    )
+    fig.update_yaxes(visible=False, autorange="reversed")
+    height = _row_height(max(len(source_tokens), len(target_tokens)), presentation, 260)
+    return _finish(fig, title, presentation, height)
+
+
+def bleu_by_length(
+    buckets_by_model: Mapping[str, Sequence[Mapping[str, Any]]],
+    *,
+    title: str = "BLEU by source length",
+    presentation: bool = False,
+) -> go.Figure:
+    """Test BLEU per source-length bucket (rows with low, high, count, bleu), one line per model.
+
+    The last bucket's upper edge is open-ended and shown as "low+".
+    """
+    fig = go.Figure()
+    for name, buckets in buckets_by_model.items():
+        labels = [
+            f"{b['low']}+" if b["high"] >= 1000 else f"{b['low']}–{b['high'] - 1}" for b in buckets
+        ]
+        fig.add_trace(
+            go.Scatter(
+                x=labels,
+                y=[b["bleu"] for b in buckets],
+                customdata=[b.get("count") for b in buckets],
+                mode="lines+markers",
+                name=html.escape(name),
+                hovertemplate="%{x} words: BLEU %{y:.1f} (%{customdata} sentences)",
+            )
+        )
+    fig.update_xaxes(title="source sentence length (words)", type="category")
+    fig.update_yaxes(title="BLEU", rangemode="tozero")
+    return _finish(fig, title, presentation, 420 if presentation else 340)
+
+
+def to_html(fig: go.Figure) -> str:
+    """A standalone HTML page of ``fig`` with plotly.js inlined, so it opens offline."""
+    return fig.to_html(include_plotlyjs=True, full_html=True)

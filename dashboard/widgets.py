@@ -1,0 +1,179 @@
+"""Widget groups that several pages use, or that would make a page script too long.
+
+Layout only: the numbers come from ``nmt_core`` and the figures from ``dashboard/figures.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from dashboard import figures
+from dashboard.state import Settings
+from dashboard.views import AttentionView, attention_view
+from nmt_core.alignment import Alignment, alignment_error_rate, format_pharaoh, parse_pharaoh
+from nmt_core.evaluation import attention_confidence
+from nmt_core.translate import Hypothesis, Translation
+
+NO_ATTENTION = (
+    "This model has no attention: the decoder reads one fixed summary of the whole sentence "
+    "at every step, so there is no attention matrix. The page Why attention shows that vector."
+)
+PLAY_SECONDS = 1.0  # pause between steps while playing
+
+# Rikters & Fishel (2017), "Confidence through Attention", as nmt_core.evaluation computes them.
+CONFIDENCE_FORMULAS = [
+    r"\mathrm{CDP} = -\frac{1}{J}\sum_{j} \log\Big(1 + \big(1 - \textstyle\sum_i \alpha_{ij}\big)^2"
+    r"\Big)",
+    r"\mathrm{AP}_{out} = \frac{1}{I}\sum_{i}\sum_{j} \alpha_{ij}\log\alpha_{ij}",
+    r"\mathrm{AP}_{in} = \frac{1}{J}\sum_{j}\sum_{i} \beta_{ij}\log\beta_{ij}, \quad "
+    r"\beta_{ij} = \frac{\alpha_{ij}}{\sum_{i'}\alpha_{i'j}}",
+    r"\mathrm{total} = \mathrm{CDP} + \mathrm{AP}_{out} + \mathrm{AP}_{in}",
+]
+
+
+def chart(fig: go.Figure, key: str) -> None:
+    """Show ``fig`` with a button that downloads it as a standalone (offline) HTML file.
+
+    For a PNG, use the camera button in the chart's toolbar (drawn by the browser).
+    """
+    st.plotly_chart(fig, theme=None, key=key)
+    st.download_button(
+        "⬇ HTML",
+        data=lambda: figures.to_html(fig),
+        file_name=f"{key}.html",
+        mime="text/html",
+        on_click="ignore",
+        key=f"{key}_html",
+        help="The figure as a web page that works offline",
+    )
+
+
+def attention_chart(
+    result: Translation,
+    settings: Settings,
+    key: str,
+    title: str = "",
+    hypothesis: Hypothesis | None = None,
+) -> AttentionView | None:
+    """The heatmap of ``hypothesis`` (default: the best) at the chosen token level, or a note."""
+    view = attention_view(result, hypothesis, settings.word_level)
+    if view is None:
+        st.info(NO_ATTENTION)
+        return None
+    fig = figures.attention_heatmap(
+        view.matrix,
+        view.source_tokens,
+        view.target_tokens,
+        title=title,
+        presentation=settings.presentation,
+    )
+    chart(fig, key)
+    return view
+
+
+def step_player(steps: int) -> int:
+    """A step slider with previous / play / next buttons; returns the step (1..steps).
+
+    The slider's key "step" is locked once the slider is drawn, so buttons change it in their
+    callbacks and playing hands the next step over in "step_next" before a rerun.
+    """
+    ss = st.session_state
+
+    def move(delta: int) -> None:
+        ss.step = min(max(ss.get("step", 1) + delta, 1), steps)
+
+    def toggle_play() -> None:
+        ss.playing = not ss.get("playing", False)
+        if ss.playing and ss.get("step", 1) >= steps:
+            ss.step = 1  # play again from the start
+
+    ss.step = min(max(ss.pop("step_next", None) or ss.get("step", 1), 1), steps)
+    if ss.step == steps:
+        ss.playing = False  # played to the end
+    if steps > 1:
+        st.slider("Decoder step t", 1, steps, key="step")
+    back, play, forward = st.columns(3)
+    back.button("◀ Previous", on_click=move, args=(-1,), key="step_prev", width="stretch")
+    label = "⏸ Pause" if ss.get("playing") else "▶ Play"
+    play.button(label, on_click=toggle_play, key="step_play", width="stretch")
+    forward.button("Next ▶", on_click=move, args=(1,), key="step_forward", width="stretch")
+    st.query_params["step"] = str(ss.step)
+    return ss.step
+
+
+def keep_playing() -> None:
+    """Call last on the page: while playing, wait, then rerun at the next step."""
+    if st.session_state.get("playing"):
+        time.sleep(PLAY_SECONDS)
+        st.session_state.step_next = st.session_state.step + 1
+        st.rerun()
+
+
+def alignment_downloads(links: Alignment, view: AttentionView, rows: list[dict]) -> None:
+    """CSV, JSON and Pharaoh downloads of one sentence's hard alignment."""
+    pharaoh = format_pharaoh(links)
+    document = {
+        "source": list(view.source_tokens),
+        "target": list(view.target_tokens),
+        "pharaoh": pharaoh,
+        "links": rows,
+    }
+    csv, js, ph = st.columns(3)
+    table = pd.DataFrame(
+        rows, columns=["source_index", "source_token", "target_index", "target_token", "weight"]
+    )
+    csv.download_button(
+        "⬇ CSV", table.to_csv(index=False), "alignment.csv", "text/csv", key="align_csv"
+    )
+    js.download_button(
+        "⬇ JSON",
+        json.dumps(document, ensure_ascii=False, indent=2),
+        "alignment.json",
+        "application/json",
+        key="align_json",
+    )
+    ph.download_button(
+        "⬇ Pharaoh", pharaoh + "\n", "alignment.txt", "text/plain", key="align_pharaoh"
+    )
+
+
+def gold_scores(links: Alignment) -> None:
+    """Upload or paste a gold Pharaoh line and show precision, recall and AER of ``links``."""
+    upload = st.file_uploader("Gold alignment, Pharaoh format (i-j sure, i?j possible)", key="gold")
+    typed = st.text_input("… or paste it here", key="gold_text", placeholder="0-0 1-2 2?1")
+    text = upload.getvalue().decode("utf-8", "replace").split("\n")[0] if upload else typed
+    if not text.strip():
+        return
+    try:
+        sure, possible = parse_pharaoh(text)
+    except ValueError as error:
+        st.error("That is not a Pharaoh alignment:")
+        st.code(str(error), language=None)
+        return
+    scores = alignment_error_rate([links], [sure], [possible])
+    precision, recall, aer = st.columns(3)
+    precision.metric("Precision |A∩P| / |A|", f"{scores.precision:.2f}")
+    recall.metric("Recall |A∩S| / |S|", f"{scores.recall:.2f}")
+    aer.metric("AER (0 is perfect)", f"{scores.aer:.2f}")
+
+
+def confidence(matrix: np.ndarray) -> None:
+    """The attention confidence measures: their formulas, then this sentence's values."""
+    for formula in CONFIDENCE_FORMULAS:
+        st.latex(formula)
+    values = attention_confidence(matrix)
+    named = [
+        ("CDP", values.coverage_deviation_penalty),
+        ("AP out", values.absentmindedness_out),
+        ("AP in", values.absentmindedness_in),
+        ("Total", values.total),
+    ]
+    for column, (name, value) in zip(st.columns(4), named, strict=True):
+        column.metric(name, f"{value:.3f}")
+    st.caption("Every term is ≤ 0 and 0 is the most confident. I = target, J = source tokens.")

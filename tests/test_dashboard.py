@@ -1,0 +1,344 @@
+"""The Streamlit app, run headless through AppTest against checkpoints built in this session.
+
+The checkpoints root holds the trained toy model (additive attention, reverses "Ka Mo Ti ."),
+plus two untrained models that share its tokenizer: a Luong "general" model and one without
+attention. Untrained weights are enough to exercise comparisons and the fixed context vector.
+"""
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+import torch
+from streamlit.testing.v1 import AppTest
+
+from nmt_core.__main__ import main
+from nmt_core.alignment import alignment_error_rate, parse_pharaoh
+from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints, load_checkpoint, save_checkpoint
+from nmt_core.model import build_model
+
+APP = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
+SENTENCE, REVERSED = "Ka Mo Ti Tu .", "Tu Ti Mo Ka ."
+BY_LENGTH = [
+    {"low": 0, "high": 5, "count": 3, "bleu": 40.0, "chrf": 50.0},
+    {"low": 5, "high": 1000, "count": 2, "bleu": 20.0, "chrf": 30.0},
+]
+
+
+def untrained(root: Path, base: Path, scorer: str, decoder: str) -> None:
+    """A fresh model with ``base``'s tokenizer, saved as checkpoint ``toy-<scorer>``."""
+    trained = load_checkpoint(base)
+    torch.manual_seed(0)
+    model = build_model(replace(trained.config, scorer=scorer, decoder=decoder)).eval()
+    meta = {"name": f"toy-{scorer}", "direction": "de-en", "by_length": BY_LENGTH}
+    save_checkpoint(root / f"toy-{scorer}", model, trained.tokenizer, meta)
+
+
+@pytest.fixture(scope="module")
+def root(toy_checkpoint: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("checkpoints")
+    assert (
+        main(
+            ["export", "--checkpoint", str(toy_checkpoint), "--output", str(root / "toy-additive")]
+        )
+        == 0
+    )
+    untrained(root, root / "toy-additive", "general", "luong")
+    untrained(root, root / "toy-additive", "none", "bahdanau")
+    return root
+
+
+@pytest.fixture
+def app(root: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """The app on the toy checkpoints, with the toy sentence typed in."""
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(root))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.text_input(key="sentence").input(SENTENCE).run()
+    assert not at.exception
+    return at
+
+
+def figure(at: AppTest, key: str) -> dict:
+    """The JSON spec of the Plotly chart drawn with ``key``."""
+    charts = {chart.proto.id: chart for chart in at.get("plotly_chart")}
+    matches = [chart for element_id, chart in charts.items() if element_id.endswith(f"-{key}")]
+    assert len(matches) == 1, f"no single chart with key {key!r} among {list(charts)}"
+    return json.loads(matches[0].proto.spec)
+
+
+def heatmap(spec: dict) -> tuple[np.ndarray, list[str], list[str]]:
+    """(z, column labels, row labels) of the heatmap in a figure spec."""
+    (trace,) = [t for t in spec["data"] if t["type"] == "heatmap"]
+    layout = spec["layout"]
+    return np.array(trace["z"]), layout["xaxis"]["ticktext"], layout["yaxis"]["ticktext"]
+
+
+def go_to(at: AppTest, page: str) -> AppTest:
+    at.switch_page(f"app_pages/{page}.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_translate_page_shows_the_translation_and_its_heatmap(app):
+    assert [code.value for code in app.code] == [REVERSED]
+    z, sources, targets = heatmap(figure(app, "heatmap"))
+    assert z.shape == (len(targets), len(sources))
+    np.testing.assert_allclose(z.sum(axis=1), 1.0, atol=1e-5)
+    assert sources[-1] == targets[-1] == "&lt;/s&gt;"
+    # the reversal model looks at the mirrored source piece
+    assert sources[int(z[0].argmax())] == "▁T" and sources[int(z[1].argmax())] == "u"
+    assert app.query_params["s"] == SENTENCE and app.query_params["model"] == "toy-additive"
+    downloads = [button.proto.id for button in app.get("download_button")]
+    assert any(element_id.endswith("-heatmap_html") for element_id in downloads)
+
+
+def test_word_level_merges_pieces_into_words(app):
+    app.sidebar.radio(key="level").set_value("words").run()
+    z, sources, targets = heatmap(figure(app, "heatmap"))
+    assert sources == ["Ka", "Mo", "Ti", "Tu", ".", "&lt;/s&gt;"]
+    assert targets == ["Tu", "Ti", "Mo", "Ka", ".", "&lt;/s&gt;"]
+    np.testing.assert_allclose(z.sum(axis=1), 1.0, atol=1e-5)
+    assert z[0].argmax() == 3  # "Tu" comes from the fourth source word
+
+
+def test_switching_the_scorer(app):
+    app.sidebar.selectbox(key="model").set_value("toy-general").run()
+    assert not app.exception
+    assert "general, luong decoder" in app.caption[0].value
+    z, sources, targets = heatmap(figure(app, "heatmap"))
+    assert z.shape == (len(targets), len(sources))
+    app.sidebar.selectbox(key="model").set_value("toy-none").run()
+    assert not app.exception and not app.get("plotly_chart")
+    assert "no attention" in app.info[0].value
+
+
+def test_presentation_mode_and_device(app):
+    assert app.sidebar.caption[0].value == "Models run on: " + (
+        "cuda" if torch.cuda.is_available() else "cpu"
+    )
+    app.sidebar.checkbox(key="force_cpu").check().run()
+    assert app.sidebar.caption[0].value == "Models run on: cpu"
+    app.sidebar.toggle(key="presentation").set_value(True).run()
+    spec = figure(app, "heatmap")
+    assert spec["layout"]["font"]["size"] == 20
+    cividis = [list(stop) for stop in go.Heatmap(colorscale="Cividis").colorscale]
+    assert spec["data"][0]["colorscale"] == cividis
+
+
+def test_empty_input_gives_a_hint_not_an_error(app):
+    for text in ["", "   ", "\u200b"]:
+        app.text_input(key="sentence").input(text).run()
+        assert not app.exception and not app.error
+        assert app.info and not app.get("plotly_chart")
+
+
+def test_html_in_the_input_stays_text(app):
+    app.text_input(key="sentence").input("<script>alert(1)</script>").run()
+    assert not app.exception
+    assert app.code[0].value  # translated like any text
+    assert not any(element.proto.allow_html for element in app.markdown)
+    _, sources, _ = heatmap(figure(app, "heatmap"))
+    assert "<" not in "".join(sources) and "&lt;" in "".join(sources)
+
+
+def test_long_input_is_cut_with_a_warning(app):
+    app.text_input(key="sentence").input("Ka Mo " * 100).run()
+    assert not app.exception
+    assert "longer than 500 characters" in app.warning[0].value
+    assert app.query_params["s"] == ("Ka Mo " * 100)[:500]
+
+
+def test_examples_fill_the_sentence(app):
+    app.selectbox(key="example").set_value("separable verb").run()
+    assert app.text_input(key="sentence").value == "Der Zug fährt um acht Uhr ab."
+    assert not app.exception and app.code[0].value
+
+
+def test_no_checkpoints_tells_how_to_train_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(tmp_path))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception
+    assert "No trained model" in at.warning[0].value
+    commands = "\n".join(code.value for code in at.code)
+    assert "python -m nmt_core train --help" in commands and "train_all.sh" in commands
+
+
+def test_a_broken_checkpoint_is_reported_not_raised(root, tmp_path, monkeypatch):
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    for name in ("config.json", "spm.model"):
+        (broken / name).write_bytes((root / "toy-additive" / name).read_bytes())
+    (broken / "model.safetensors").write_bytes(b"not a safetensors file")
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(tmp_path))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception
+    assert "Could not load the checkpoint" in at.error[0].value
+    assert "corrupt or unreadable" in at.code[0].value
+
+
+def test_shared_link_restores_sentence_model_and_step(root, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(root))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(s="Ka Ti .", model="toy-general", step="2")
+    at.run()
+    assert at.text_input(key="sentence").value == "Ka Ti ."
+    assert at.sidebar.selectbox(key="model").value == "toy-general"
+    go_to(at, "step")
+    assert at.slider(key="step").value == 2
+
+
+def test_step_through_moves_the_highlight_and_fills_the_formulas(app):
+    go_to(app, "step")
+    z, sources, targets = heatmap(figure(app, "step_heatmap"))
+    app.slider(key="step").set_value(3).run()
+    (frame,) = figure(app, "step_heatmap")["layout"]["shapes"]
+    assert (frame["y0"], frame["y1"]) == (1.5, 2.5)  # row 3, counting from 1
+    alpha = figure(app, "step_alpha")["data"][0]["y"]
+    assert len(alpha) == len(sources) and sum(alpha) == pytest.approx(1.0, abs=1e-5)
+    assert len(figure(app, "step_scores")["data"][0]["y"]) == len(sources)
+    topk = figure(app, "step_topk")["data"][0]
+    assert len(topk["x"]) == 5 and topk["x"] == sorted(topk["x"], reverse=True)
+    latex = [element.value for element in app.latex]
+    assert any(r"\tanh" in line and "s_{t-1}" in line for line in latex)  # additive, Bahdanau
+    assert any("e_{3} = " in line for line in latex)
+    app.button(key="step_forward").click().run()
+    assert app.slider(key="step").value == 4
+    app.button(key="step_prev").click().run()
+    app.button(key="step_prev").click().run()
+    assert app.slider(key="step").value == 2
+    # play from the second-to-last step: it advances once, then stops at the end
+    app.slider(key="step").set_value(len(targets) - 1).run()
+    app.button(key="step_play").click().run()
+    assert not app.exception and app.slider(key="step").value == len(targets)
+    assert app.button(key="step_play").label == "▶ Play"
+
+
+def test_compare_puts_two_models_on_the_same_source_and_target(app):
+    go_to(app, "compare")
+    first, second = (
+        heatmap(figure(app, "compare_heatmap_0")),
+        heatmap(figure(app, "compare_heatmap_1")),
+    )
+    assert first[1] == second[1]  # the same source pieces
+    for z, sources, targets in (first, second):
+        assert z.shape == (len(targets), len(sources))
+        assert figure(app, "compare_heatmap_0")["data"][0]["zmax"] == 1.0
+    assert any("no attention matrix" in info.value.lower() for info in app.info)
+    # the untrained model writes something else: both are force-decoded on A's translation
+    assert first[2] != second[2]
+    assert any("force-decoded" in md.value for md in app.markdown)
+    difference, sources, targets = heatmap(figure(app, "compare_difference"))
+    assert difference.shape == first[0].shape and targets == first[2]
+    entropy = figure(app, "compare_entropy")["data"]
+    assert [line["name"] for line in entropy] == ["toy-additive", "toy-general"]
+    assert len(figure(app, "compare_js")["data"][0]["y"]) == len(targets)
+    assert 0.0 <= float(app.metric[0].value) <= 1.0
+
+
+def test_compare_models_with_the_same_output_directly(toy_checkpoint, tmp_path, monkeypatch):
+    for name in ("toy-one", "toy-two"):  # the same weights twice: the same output
+        main(["export", "--checkpoint", str(toy_checkpoint), "--output", str(tmp_path / name)])
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(tmp_path))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.text_input(key="sentence").input(SENTENCE).run()
+    go_to(at, "compare")
+    assert any("produced the same tokens" in md.value for md in at.markdown)
+    difference, _, targets = heatmap(figure(at, "compare_difference"))
+    assert targets == heatmap(figure(at, "compare_heatmap_0"))[2]
+    np.testing.assert_allclose(difference, 0.0, atol=1e-6)
+    np.testing.assert_allclose(figure(at, "compare_js")["data"][0]["y"], 0.0, atol=1e-6)
+    assert at.metric[0].value == "1.00"
+
+
+def test_alignments_from_a_forced_reference(app):
+    app.sidebar.radio(key="level").set_value("words").run()
+    go_to(app, "alignments")
+    app.text_input(key="reference").input(REVERSED).run()
+    assert not app.exception
+    z, sources, targets = heatmap(figure(app, "align_heatmap"))
+    assert targets == ["Tu", "Ti", "Mo", "Ka", ".", "&lt;/s&gt;"]
+    table = app.dataframe[0].value
+    assert len(table) == 5  # argmax: one link per target word, </s> left out
+    assert list(table["target_token"]) == ["Tu", "Ti", "Mo", "Ka", "."]
+    links = [t for t in figure(app, "align_links")["data"] if t["name"] == "link"]
+    assert len(links) == len(table)
+    # a gold alignment pasted in: the scores shown are those of the table's links
+    gold = "0-3 1-2 2-1 3-0 4-4"
+    app.text_input(key="gold_text").input(gold).run()
+    predicted = frozenset(zip(table["source_index"], table["target_index"], strict=True))
+    expected = alignment_error_rate([predicted], *[[links] for links in parse_pharaoh(gold)])
+    shown = {metric.label: float(metric.value) for metric in app.metric}
+    assert shown["AER (0 is perfect)"] == pytest.approx(expected.aer, abs=0.005)
+    assert shown["Precision |A∩P| / |A|"] == pytest.approx(expected.precision, abs=0.005)
+    assert all(shown[name] <= 0 for name in ("CDP", "AP out", "AP in", "Total"))
+    app.text_input(key="gold_text").input("0-x").run()
+    assert "not a Pharaoh alignment" in app.error[0].value
+
+
+def test_threshold_alignment_keeps_the_strong_links(app):
+    go_to(app, "alignments")
+    app.radio(key="align_method").set_value("threshold").run()
+    app.slider(key="align_threshold").set_value(0.5).run()
+    z, _, _ = heatmap(figure(app, "align_heatmap"))
+    strong = int((z[:-1, :-1] >= 0.5).sum())  # without the </s> row and column
+    assert len(app.dataframe[0].value) == strong
+
+
+def test_beam_page_lists_candidates_and_shows_the_chosen_one(app):
+    go_to(app, "beam")
+    assert "Greedy search" in app.info[0].value
+    app.sidebar.slider(key="beam").set_value(3).run()
+    table = app.dataframe[0].value
+    assert len(table) == 3 and table["translation"][0] == REVERSED
+    assert list(table["score"]) == sorted(table["score"], reverse=True)
+    app.selectbox(key="candidate").set_value(2).run()
+    spec = figure(app, "beam_heatmap")
+    assert "candidate 2" in spec["layout"]["title"]["text"]
+    z, sources, targets = heatmap(spec)
+    assert z.shape == (len(targets), len(sources))
+
+
+def test_why_page_contrasts_one_context_with_many(app):
+    go_to(app, "why")
+    fixed, *_ = heatmap(figure(app, "why_contexts_none"))
+    moving, *_ = heatmap(figure(app, "why_contexts_additive"))
+    np.testing.assert_allclose(fixed, np.broadcast_to(fixed[0], fixed.shape), atol=1e-6)
+    assert not np.allclose(moving, moving[0])
+    lines = figure(app, "why_length")["data"]
+    assert {line["name"] for line in lines} == {"toy-general", "toy-none"}  # those with by_length
+
+
+def test_lesson_page_walks_through_the_formulas(app):
+    go_to(app, "lesson")
+    app.slider(key="lesson_step").set_value(2).run()
+    latex = "\n".join(element.value for element in app.latex)
+    for part in (r"\overrightarrow{h}_j", r"\tanh", r"\exp(e_{t,j})", "c_t =", "e_{2} = "):
+        assert part in latex
+    assert len(figure(app, "lesson_alpha")["data"][0]["y"]) == len(
+        figure(app, "lesson_alpha")["layout"]["xaxis"]["ticktext"]
+    )
+    app.sidebar.selectbox(key="model").set_value("toy-none").run()
+    assert not app.exception
+    assert r"\overleftarrow{h}_1" in "\n".join(element.value for element in app.latex)
+
+
+SHIPPED = list_checkpoints(SHIPPED_ROOT)
+
+
+@pytest.mark.skipif(not SHIPPED, reason=f"no shipped checkpoints in {SHIPPED_ROOT} yet")
+def test_every_shipped_checkpoint_translates_the_examples(monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(SHIPPED_ROOT))
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    for info in SHIPPED:
+        at.sidebar.selectbox(key="direction").set_value(info.direction).run()
+        at.sidebar.selectbox(key="model").set_value(info.name).run()
+        for example in ["verb-final clause", "long sentence"]:
+            at.selectbox(key="example").set_value(example).run()
+            assert not at.exception, (info.name, example)
+            assert at.code[0].value.strip(), (info.name, example)
+            if info.scorer != "none":
+                z, sources, targets = heatmap(figure(at, "heatmap"))
+                assert z.shape == (len(targets), len(sources))

@@ -1,0 +1,129 @@
+"""The dashboard in a real browser: `streamlit run` on localhost, driven by Debian's Chromium.
+
+Skipped only when /usr/bin/chromium or the playwright package is missing (CI installs both).
+Set ATTENTION_LAB_SCREENSHOT=/path/to/file.png to keep the screenshot.
+"""
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from nmt_core.__main__ import main
+
+CHROMIUM = "/usr/bin/chromium"
+REPO = Path(__file__).resolve().parents[1]
+SENTENCE, REVERSED = "Ka Mo Ti Tu .", "Tu Ti Mo Ka ."
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(toy_checkpoint: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app served on a free localhost port, reading the toy checkpoint; yields its URL."""
+    root = tmp_path_factory.mktemp("browser-checkpoints")
+    main(["export", "--checkpoint", str(toy_checkpoint), "--output", str(root / "toy-additive")])
+    port = free_port()
+    log = (tmp_path_factory.mktemp("browser-log") / "streamlit.log").open("w")
+    command = [sys.executable, "-m", "streamlit", "run", "dashboard/app.py"]
+    command += ["--server.headless", "true", "--server.port", str(port)]
+    command += ["--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"]
+    command += ["--server.fileWatcherType", "none"]
+    env = {**os.environ, "ATTENTION_LAB_CHECKPOINTS": str(root)}
+    process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"streamlit did not start; see {log.name}") from None
+                time.sleep(0.5)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture
+def page(server: str) -> Iterator["sync_api.Page"]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        page = browser.new_page(viewport={"width": 1400, "height": 1100})
+        page.set_default_timeout(60_000)
+        page.goto(server)
+        yield page
+        browser.close()
+
+
+def type_sentence(page: "sync_api.Page", text: str) -> None:
+    box = page.get_by_label("German sentence")
+    box.fill(text)
+    box.press("Enter")
+
+
+def test_typing_a_sentence_shows_its_translation_and_heatmap(page, tmp_path):
+    type_sentence(page, SENTENCE)
+    page.locator('[data-testid="stCode"]', has_text=REVERSED).wait_for()
+    plot = page.locator(".js-plotly-plot").first
+    plot.wait_for()
+    # the heatmap drawn in the browser: one row per target piece, one column per source piece
+    shape = plot.evaluate(
+        "el => [el.data[0].type, el.data[0].z.length, el.data[0].z[0].length,"
+        " el.layout.yaxis.ticktext.length, el.layout.xaxis.ticktext.length]"
+    )
+    assert shape[0] == "heatmap" and shape[1:3] == shape[3:5]
+    assert page.locator('[data-testid="stException"]').count() == 0
+    time.sleep(1)  # let Plotly finish drawing before the picture
+    shot = tmp_path / "translate.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.stat().st_size > 10_000
+    if os.environ.get("ATTENTION_LAB_SCREENSHOT"):
+        shutil.copy(shot, os.environ["ATTENTION_LAB_SCREENSHOT"])
+
+
+def test_html_typed_in_stays_text(page):
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    markup = '<b id="probe">Ka</b><img id="probe-img" src=x onerror="window.hacked=1">'
+    type_sentence(page, markup + "<script>window.hacked=1</script>")
+    page.wait_for_function("() => new URL(location.href).searchParams.get('s')?.includes('img')")
+    page.locator(".js-plotly-plot").first.wait_for()
+    time.sleep(1)
+    # no element of the typed markup made it into the page, and nothing of it ran
+    assert page.evaluate("() => document.querySelector('#probe, #probe-img')") is None
+    assert page.evaluate("() => window.hacked") is None and not dialogs
+    assert page.locator('[data-testid="stException"]').count() == 0

@@ -1,0 +1,139 @@
+"""Data shaping for the dashboard (dashboard/views.py), on hand-built translation results."""
+
+import numpy as np
+import pytest
+
+from dashboard import views
+from nmt_core.translate import Hypothesis, Translation
+
+SOURCE = ("▁Der", "▁Haus", "tür", ".", "</s>")  # words "Der", "Haustür.", "</s>"
+TARGET = ("▁The", "▁front", "▁door", ".", "</s>")
+
+
+def hypothesis(target=TARGET, attention=True, seed=0) -> Hypothesis:
+    """A hypothesis over SOURCE with random scores and their softmax as attention."""
+    rng = np.random.default_rng(seed)
+    scores = rng.normal(size=(len(target), len(SOURCE))) * 2
+    weights = np.exp(scores) / np.exp(scores).sum(axis=1, keepdims=True)
+    return Hypothesis(
+        target_pieces=target,
+        text=" ".join(target[:-1]),
+        score=-1.5,
+        log_probs=np.full(len(target), -0.5),
+        attention=weights if attention else None,
+        scores=scores if attention else None,
+        contexts=rng.normal(size=(len(target), 6)),
+        topk_pieces=tuple(("▁The", "▁A") for _ in target),
+        topk_probs=np.tile([0.6, 0.3], (len(target), 1)),
+    )
+
+
+def translation(*hypotheses: Hypothesis, reference: Hypothesis | None = None) -> Translation:
+    return Translation("Der Haustür.", SOURCE, hypotheses, reference, False, "additive")
+
+
+def test_subword_view_is_the_hypothesis_attention_with_piece_labels():
+    hyp = hypothesis()
+    view = views.attention_view(translation(hyp))
+    assert view.matrix is hyp.attention
+    assert view.source_tokens == SOURCE and view.target_tokens == TARGET
+
+
+def test_word_view_merges_pieces_and_keeps_rows_summing_to_one():
+    view = views.attention_view(translation(hypothesis()), word_level=True)
+    assert view.source_tokens == ("Der", "Haustür.", "</s>")
+    assert view.target_tokens == ("The", "front", "door.", "</s>")
+    assert view.shape == (4, 3)
+    np.testing.assert_allclose(view.matrix.sum(axis=1), 1.0)
+
+
+def test_view_of_a_chosen_hypothesis_and_of_no_attention():
+    second = hypothesis(target=("▁A", "▁door", "</s>"), seed=1)
+    result = translation(hypothesis(), second)
+    assert views.attention_view(result, second).target_tokens == ("▁A", "▁door", "</s>")
+    assert views.attention_view(translation(hypothesis(attention=False))) is None
+
+
+def test_labels_that_do_not_fit_are_rejected():
+    with pytest.raises(ValueError, match="shape"):
+        views.AttentionView(np.ones((2, 3)), ("a", "b"), ("x", "y"))
+
+
+def test_without_eos_drops_the_end_token_only_where_present():
+    view = views.attention_view(translation(hypothesis()))
+    trimmed = view.without_eos()
+    assert trimmed.shape == (4, 4) and "</s>" not in trimmed.source_tokens + trimmed.target_tokens
+    np.testing.assert_array_equal(trimmed.matrix, view.matrix[:4, :4])
+    unfinished = views.AttentionView(np.ones((2, 2)) / 2, ("a", "</s>"), ("x", "y"))
+    assert unfinished.without_eos().shape == (2, 1)
+
+
+def test_pairs_only_views_with_the_same_tokens():
+    a = views.attention_view(translation(hypothesis(seed=1)))
+    b = views.attention_view(translation(hypothesis(seed=2)))
+    pair = views.pair_views(a, b, "forced")
+    assert pair.how == "forced"
+    assert pair.divergence.shape == (len(TARGET),) and np.all(pair.divergence >= 0)
+    assert [e.shape for e in pair.entropy] == [(len(TARGET),)] * 2
+    assert 0.0 <= pair.agreement <= 1.0
+    assert views.pair_views(a, a, "same output").agreement == 1.0
+    np.testing.assert_allclose(views.pair_views(a, a, "same output").divergence, 0.0, atol=1e-12)
+    shorter = views.attention_view(translation(hypothesis(target=TARGET[2:])))
+    assert views.pair_views(a, shorter, "forced") is None
+
+
+def test_nbest_rows_rank_best_first():
+    result = translation(hypothesis(), hypothesis(target=("▁A", "</s>")))
+    rows = views.nbest_rows(result)
+    assert [r["rank"] for r in rows] == [1, 2]
+    assert rows[1] == {"rank": 2, "translation": "▁A", "score": -1.5, "log_prob": -1.0, "pieces": 2}
+
+
+@pytest.mark.parametrize(
+    ("scorer", "decoder", "expected"),
+    [
+        ("additive", "bahdanau", r"v_a^\top \tanh\left(W_a s_{t-1} + U_a h_j\right)"),
+        ("general", "luong", r"s_t^\top W_a\, h_j"),
+        ("dot", "luong", r"s_t^\top h_j"),
+        ("scaled_dot", "luong", r"\sqrt{d}"),
+    ],
+)
+def test_score_formula_names_the_state_the_decoder_attends_from(scorer, decoder, expected):
+    assert expected in views.score_formula(scorer, decoder)
+
+
+def test_score_formula_of_unknown_scorer_lists_the_known_ones():
+    with pytest.raises(ValueError, match="additive, general"):
+        views.score_formula("none", "bahdanau")
+
+
+def test_step_equations_show_this_steps_numbers():
+    hyp = hypothesis()
+    lines = views.step_equations(hyp, 2)
+    assert list(lines) == ["scores", "softmax", "weights", "context"]
+    e, alpha = hyp.scores[2], hyp.attention[2]
+    best = int(alpha.argmax())
+    assert lines["scores"].startswith("e_{3} = ") and f"{e[0]:.2f}" in lines["scores"]
+    # the worked softmax divides exp(e_{t,j*}) by the sum and lands on the model's own weight
+    assert rf"\alpha_{{3,{best + 1}}}" in lines["softmax"]
+    assert f"{np.exp(e[best]):.3g}" in lines["softmax"]
+    assert f"{np.exp(e).sum():.3g}" in lines["softmax"]
+    assert lines["softmax"].endswith(f"= {alpha[best]:.3f}")
+    assert f"{np.linalg.norm(hyp.contexts[2]):.2f}" in lines["context"]
+    assert r"\mathbb{R}^{6}" in lines["context"]
+
+
+def test_step_equations_with_large_scores_subtract_the_maximum():
+    hyp = hypothesis()
+    big = Hypothesis(**{**hyp.__dict__, "scores": hyp.scores * 100})
+    assert r"m = \max_k" in views.step_equations(big, 0)["softmax"]
+
+
+def test_step_equations_without_attention_show_only_the_context():
+    assert list(views.step_equations(hypothesis(attention=False), 0)) == ["context"]
+
+
+def test_long_vectors_are_elided():
+    assert views._vector(np.arange(20.0)).count(",") == 7
+    assert r"\dots" in views._vector(np.arange(20.0))
+    assert r"\dots" not in views._vector(np.arange(3.0))

@@ -1,0 +1,162 @@
+"""The dashboard's figure builders: pure functions from arrays and tokens to Plotly figures."""
+
+import re
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from dashboard import figures
+
+SOURCE = ["▁Der", "▁Hund", ".", "</s>"]
+TARGET = ["▁The", "▁dog", ".", "</s>"]
+
+
+def attention(rows: int, cols: int, seed: int = 0) -> np.ndarray:
+    """Random (rows, cols) attention whose rows sum to 1."""
+    weights = np.random.default_rng(seed).random((rows, cols))
+    return weights / weights.sum(axis=1, keepdims=True)
+
+
+def heatmap_trace(fig: go.Figure) -> go.Heatmap:
+    (trace,) = [t for t in fig.data if t.type == "heatmap"]
+    return trace
+
+
+def test_heatmap_is_target_by_source_with_token_labels():
+    matrix = attention(4, 4)
+    fig = figures.attention_heatmap(matrix, SOURCE, TARGET, title="t")
+    trace = heatmap_trace(fig)
+    z = np.array(trace.z)
+    assert z.shape == (len(TARGET), len(SOURCE))
+    np.testing.assert_allclose(z.sum(axis=1), 1.0)
+    np.testing.assert_allclose(z, matrix)
+    # labels are escaped for Plotly, which would otherwise read "</s>" as a closing tag
+    assert list(fig.layout.xaxis.ticktext) == ["▁Der", "▁Hund", ".", "&lt;/s&gt;"]
+    assert list(fig.layout.yaxis.ticktext) == ["▁The", "▁dog", ".", "&lt;/s&gt;"]
+    assert len(fig.layout.xaxis.tickvals) == z.shape[1] and len(fig.layout.yaxis.tickvals) == 4
+    assert fig.layout.yaxis.autorange == "reversed"  # first target token on top
+    # hover shows both tokens and the weight
+    assert np.array(trace.customdata).shape == (4, 4, 2)
+    assert list(trace.customdata[1][2]) == ["▁dog", "."]
+    assert "%{z" in trace.hovertemplate
+
+
+def test_repeated_tokens_keep_their_own_rows_and_columns():
+    tokens = ["▁a", "▁a", "▁a"]
+    fig = figures.attention_heatmap(attention(3, 3), tokens, tokens)
+    assert list(heatmap_trace(fig).x) == [0, 1, 2] and list(heatmap_trace(fig).y) == [0, 1, 2]
+
+
+def test_heatmaps_share_one_colour_scale():
+    small = figures.attention_heatmap(attention(2, 3) * 0.5, SOURCE[:3], TARGET[:2])
+    large = figures.attention_heatmap(attention(4, 4), SOURCE, TARGET)
+    for fig in (small, large):
+        assert (heatmap_trace(fig).zmin, heatmap_trace(fig).zmax) == (0.0, 1.0)
+    assert heatmap_trace(small).colorscale == heatmap_trace(large).colorscale
+
+
+def test_presentation_mode_uses_big_fonts_and_a_projector_scale():
+    normal = figures.attention_heatmap(attention(4, 4), SOURCE, TARGET)
+    shown = figures.attention_heatmap(attention(4, 4), SOURCE, TARGET, presentation=True)
+    assert shown.layout.font.size > normal.layout.font.size
+    cividis = go.Heatmap(colorscale="Cividis").colorscale
+    assert heatmap_trace(shown).colorscale == cividis != heatmap_trace(normal).colorscale
+
+
+@pytest.mark.parametrize("shape", [(3, 4), (4, 3), (4,)])
+def test_labels_that_do_not_fit_the_matrix_are_an_error(shape):
+    with pytest.raises(ValueError, match="shape"):
+        figures.attention_heatmap(np.ones(shape), SOURCE, TARGET)
+
+
+def test_highlighted_step_is_framed():
+    fig = figures.attention_heatmap(attention(4, 4), SOURCE, TARGET, highlight_row=2)
+    (frame,) = fig.layout.shapes
+    assert (frame.y0, frame.y1) == (1.5, 2.5)
+    assert (frame.x0, frame.x1) == (-0.5, 3.5)
+    with pytest.raises(ValueError, match="highlight_row"):
+        figures.attention_heatmap(attention(4, 4), SOURCE, TARGET, highlight_row=4)
+
+
+def test_hard_links_are_marked_on_the_heatmap():
+    fig = figures.attention_heatmap(attention(4, 4), SOURCE, TARGET, links={(0, 0), (2, 1)})
+    (marks,) = [t for t in fig.data if t.type == "scatter"]
+    assert list(zip(marks.x, marks.y, strict=True)) == [(0, 0), (2, 1)]
+
+
+def test_difference_heatmap_has_the_shape_of_its_inputs_and_a_fixed_scale():
+    a, b = attention(4, 4, seed=1), attention(4, 4, seed=2)
+    fig = figures.difference_heatmap(a, b, SOURCE, TARGET)
+    trace = heatmap_trace(fig)
+    np.testing.assert_allclose(np.array(trace.z), a - b)
+    assert (trace.zmin, trace.zmax) == (-1.0, 1.0)
+    with pytest.raises(ValueError, match="matrix B"):
+        figures.difference_heatmap(a, attention(3, 4), SOURCE, TARGET)
+
+
+def test_link_figure_draws_one_line_per_link():
+    links = {(0, 1), (1, 0), (2, 2), (2, 3)}
+    matrix = attention(4, 4)
+    fig = figures.alignment_links(links, SOURCE, TARGET, matrix)
+    lines = [t for t in fig.data if t.name == "link"]
+    assert len(lines) == len(links)
+    assert all(list(t.x) == [0, 1] for t in lines)  # source on the left, target on the right
+    (source,) = [t for t in fig.data if t.name == "source"]
+    (target,) = [t for t in fig.data if t.name == "target"]
+    assert list(source.text) == ["▁Der", "▁Hund", ".", "&lt;/s&gt;"] and len(target.text) == 4
+    # the line for link (source 1, target 0) starts at source token 1 and ends at target token 0
+    line = next(t for t in lines if "▁Hund → ▁The" in t.hovertemplate)
+    assert (line.y[0], line.y[1]) == (source.y[1], target.y[0])
+    assert line.line.width == pytest.approx(1 + 5 * matrix[0, 1])
+    assert not [t for t in figures.alignment_links(set(), SOURCE, TARGET).data if t.name == "link"]
+    with pytest.raises(ValueError, match="out of range"):
+        figures.alignment_links({(4, 0)}, SOURCE, TARGET)
+
+
+def test_bar_and_topk_charts_check_their_labels():
+    bars = figures.bar_chart(np.array([0.1, 0.2, 0.3, 0.4]), SOURCE, highlight=3, y_range=(0, 1))
+    assert list(bars.data[0].y) == [0.1, 0.2, 0.3, 0.4]
+    assert bars.data[0].marker.color[3] == figures.HIGHLIGHT
+    assert bars.data[0].marker.color[0] != figures.HIGHLIGHT
+    with pytest.raises(ValueError):
+        figures.bar_chart(np.ones(3), SOURCE)
+    topk = figures.topk_chart(["▁The", "▁A"], np.array([0.7, 0.2]), chosen="▁A")
+    assert list(topk.data[0].x) == [0.7, 0.2] and topk.data[0].marker.color[1] == figures.HIGHLIGHT
+    with pytest.raises(ValueError):
+        figures.topk_chart(["▁The"], np.array([0.7, 0.2]))
+
+
+def test_step_lines_one_trace_per_series():
+    fig = figures.step_lines({"A": np.zeros(4), "B": np.ones(4)}, tokens=TARGET)
+    assert [t.name for t in fig.data] == ["A", "B"]
+    with pytest.raises(ValueError, match="steps"):
+        figures.step_lines({"A": np.zeros(3)}, tokens=TARGET)
+
+
+def test_context_heatmap_is_steps_by_dimensions():
+    contexts = np.tile(np.arange(6.0) - 3, (4, 1))  # the no-attention model: identical rows
+    trace = heatmap_trace(figures.context_heatmap(contexts, TARGET))
+    assert np.array(trace.z).shape == (4, 6)
+    assert trace.zmin == -trace.zmax == -3.0  # symmetric around 0
+    with pytest.raises(ValueError):
+        figures.context_heatmap(contexts, TARGET[:3])
+
+
+def test_bleu_by_length_one_line_per_model():
+    buckets = [
+        {"low": 0, "high": 5, "count": 10, "bleu": 30.0, "chrf": 50.0},
+        {"low": 30, "high": 1000, "count": 3, "bleu": 10.0, "chrf": 40.0},
+    ]
+    fig = figures.bleu_by_length({"additive": buckets, "none": buckets[:1]})
+    assert [t.name for t in fig.data] == ["additive", "none"]
+    assert list(fig.data[0].x) == ["0–4", "30+"] and list(fig.data[0].y) == [30.0, 10.0]
+
+
+def test_standalone_html_inlines_plotly_js():
+    fig = figures.attention_heatmap(attention(4, 4), SOURCE, TARGET, title="<b>x</b>")
+    page = figures.to_html(fig)
+    assert "<html>" in page[:100] and not re.search(r"<script[^>]*src=", page)
+    assert len(page) > 1_000_000  # plotly.js itself is inside, so it opens offline
+    assert fig.layout.title.text == "&lt;b&gt;x&lt;/b&gt;"  # the title is text, not markup
+    assert "<b>x</b>" not in page
