@@ -12,6 +12,11 @@ Prints figures; asserts nothing.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[0]))  # run from anywhere, no install
+
 import argparse
 import random
 import statistics

@@ -12,11 +12,15 @@ the held-out Ding test split (greedy and beam 5) and on our everyday sentences
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from anywhere, no install
+
 import argparse
 import json
 import time
 from dataclasses import asdict
-from pathlib import Path
 
 from nmt_core.__main__ import main as cli
 from nmt_core.checkpoint import CONFIG, load_checkpoint

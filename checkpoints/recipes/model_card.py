@@ -1,0 +1,79 @@
+"""Print the model card's tables (markdown) from checkpoints/results.json and each model's meta.
+
+python checkpoints/recipes/model_card.py > /tmp/tables.md
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from anywhere, no install
+
+import json
+
+from nmt_core.checkpoint import read_config
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = ("additive", "general", "dot", "none")
+
+
+def scores_table(results: dict) -> str:
+    head = (
+        "| model | decoder | params | steps (epochs) | train time | "
+        "test BLEU greedy / beam 5 | test chrF greedy / beam 5 | dev BLEU beam 5 | "
+        "everyday BLEU / chrF (beam 5) |\n|" + " --- |" * 9
+    )
+    rows = [head]
+    for name in NAMES:
+        if name not in results:
+            continue
+        r = results[name]
+        config, meta = read_config(ROOT / "checkpoints" / f"de-en-{name}")
+        rows.append(
+            f"| de-en-{name} | {config.decoder} | {meta['parameters'] / 1e6:.2f}M | "
+            f"{meta['step']} ({meta['epoch']}) | {meta['train_seconds'] / 60:.0f} min | "
+            f"{r['test_beam1']['bleu']:.1f} / {r['test_beam5']['bleu']:.1f} | "
+            f"{r['test_beam1']['chrf']:.1f} / {r['test_beam5']['chrf']:.1f} | "
+            f"{r['dev_beam5']['bleu']:.1f} | "
+            f"{r['everyday_beam5']['bleu']:.1f} / {r['everyday_beam5']['chrf']:.1f} |"
+        )
+    return "\n".join(rows)
+
+
+def length_table(results: dict) -> str:
+    names = [n for n in ("none", "additive", "general") if n in results]
+    if not names:
+        return "(no results for none, additive or general yet)"
+    buckets = results[names[0]]["by_length"]
+    head = "| source words | sentences | " + " | ".join(f"{n} BLEU" for n in names) + " |"
+    rows = [head, "|" + " --- |" * (2 + len(names))]
+    for i, bucket in enumerate(buckets):
+        cells = [f"{results[n]['by_length'][i]['bleu']:.1f}" for n in names]
+        span = f"{bucket['low']}–{bucket['high'] - 1}"
+        rows.append(f"| {span} | {bucket['count']} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def classroom_table(results: dict) -> str:
+    names = [n for n in NAMES if n in results]
+    rows = []
+    for i, source in enumerate(results["classroom_sources"]):
+        rows.append(f"**{source}** — reference: *{results['classroom_references'][i]}*\n")
+        rows.extend(f"- {n}: {results[n]['classroom'][i]}" for n in names)
+        rows.append("")
+    return "\n".join(rows)
+
+
+def main() -> None:
+    results = json.loads((ROOT / "checkpoints" / "results.json").read_text())
+    for title, table in (
+        ("Scores", scores_table(results)),
+        ("BLEU by source length (test, beam 5)", length_table(results)),
+        ("Classroom sentences (beam 5)", classroom_table(results)),
+    ):
+        print(f"### {title}\n\n{table}\n")
+
+
+if __name__ == "__main__":
+    main()
