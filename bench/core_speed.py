@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[0]))  # run from anywhere, no install
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, no install
 
 import argparse
 import random

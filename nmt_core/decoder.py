@@ -92,11 +92,24 @@ class Decoder(nn.Module):
 
     def run_rnn(self, inputs: Tensor, state: State) -> tuple[Tensor, State]:
         """Run the RNN over (B, T, in) inputs from ``state``; returns (B, T, H) states."""
+        if inputs.size(1) == 1:
+            return self._rnn_cell(inputs[:, 0], state)
         if self.rnn_type == "lstm":
             outputs, (h, c) = self.rnn(inputs, (state["h"][None], state["c"][None]))
             return outputs, {**state, "h": h[0], "c": c[0]}
         outputs, h = self.rnn(inputs, state["h"][None])
         return outputs, {**state, "h": h[0]}
+
+    def _rnn_cell(self, inputs: Tensor, state: State) -> tuple[Tensor, State]:
+        """One step with the layer's own weights: the cell function skips the sequence
+        machinery of ``nn.GRU``, which costs more than the arithmetic on a single step."""
+        rnn = self.rnn
+        weights = (rnn.weight_ih_l0, rnn.weight_hh_l0, rnn.bias_ih_l0, rnn.bias_hh_l0)
+        if self.rnn_type == "lstm":
+            h, c = torch.lstm_cell(inputs, (state["h"], state["c"]), *weights)
+            return h[:, None], {**state, "h": h, "c": c}
+        h = torch.gru_cell(inputs, state["h"], *weights)
+        return h[:, None], {**state, "h": h}
 
     def attend(self, query: Tensor, memory: Memory) -> tuple[Tensor, Tensor | None, Tensor | None]:
         return self.attention(query, memory.keys, memory.values, memory.mask)

@@ -121,8 +121,10 @@ def test_keys_are_projected_once_per_sentence(monkeypatch):
     assert len(calls) == 1
 
 
-def test_luong_without_input_feeding_batched_equals_stepwise():
-    model = tiny_model("general", "luong", False, "gru")
+@pytest.mark.parametrize("rnn_type", ["gru", "lstm"])
+def test_luong_without_input_feeding_batched_equals_stepwise(rnn_type):
+    # The batched path runs nn.GRU/nn.LSTM over all steps; the step path uses the cell function.
+    model = tiny_model("general", "luong", False, rnn_type)
     src, mask = batch(SOURCES)
     tgt_in = torch.tensor([[2, 5, 6, 7], [2, 8, 9, 0], [2, 4, 0, 0]])
     memory = model.encode(src, mask)
