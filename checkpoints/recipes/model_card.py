@@ -20,7 +20,7 @@ NAMES = ("additive", "general", "dot", "none")
 
 def scores_table(results: dict) -> str:
     head = (
-        "| model | decoder | params | steps (epochs) | train time | "
+        "| model | decoder | params | best at step (epoch) | time to that step | "
         "test BLEU greedy / beam 5 | test chrF greedy / beam 5 | dev BLEU beam 5 | "
         "everyday BLEU / chrF (beam 5) |\n|" + " --- |" * 9
     )
