@@ -26,21 +26,18 @@ import datetime
 import os
 import platform
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import time
 import unicodedata
-import urllib.request
-from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-CHROMIUM = "/usr/bin/chromium"
-REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, no install
+from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, REPO, serve_dashboard  # noqa: E402
+
 TIMEOUT_MS = 120_000  # per step; a cold model load on a busy machine can take a while
 CACHED_REPEATS = 5  # sentences typed a second time to time a cache hit
 
@@ -86,45 +83,6 @@ def percentile(values: list[float], q: float) -> float:
     """The ``q`` quantile (0..1) by the nearest-rank method."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextlib.contextmanager
-def server(checkpoints: Path, log_path: Path) -> Iterator[tuple[str, subprocess.Popen]]:
-    """``streamlit run`` on a free localhost port; yields (URL, process), stops it in all cases."""
-    port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", "dashboard/app.py"]
-    command += ["--server.headless", "true", "--server.port", str(port)]
-    command += ["--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"]
-    command += ["--server.fileWatcherType", "none"]
-    env = {**os.environ, "ATTENTION_LAB_CHECKPOINTS": str(checkpoints)}
-    url = f"http://127.0.0.1:{port}"
-    with log_path.open("w") as log:
-        process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                        if answer.status == 200:
-                            break
-                except OSError:
-                    if process.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError(f"streamlit did not start; see {log_path}") from None
-                    time.sleep(0.5)
-            yield url, process
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
 
 
 def process_tree(pid: int) -> list[int]:
@@ -196,8 +154,7 @@ def run_browser(url: str, pid: int, args: argparse.Namespace) -> dict[str, objec
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-            + ["--disable-component-update", "--disable-sync", "--no-first-run"],
+            args=CHROMIUM_ARGS,
         )
         try:
             figures["chromium"] = browser.version
@@ -287,7 +244,7 @@ def main() -> None:
     args.screenshot = args.screenshot.resolve()
     args.screenshot.parent.mkdir(parents=True, exist_ok=True)
     log = args.screenshot.with_name("dashboard_speed-streamlit.log")
-    with server(args.checkpoints, log) as (url, process):
+    with serve_dashboard(args.checkpoints, log) as (url, process):
         figures = run_browser(url, process.pid, args)
     report(figures, args.checkpoints)
 

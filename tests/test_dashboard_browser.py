@@ -6,20 +6,15 @@ Set ATTENTION_LAB_SCREENSHOT=/path/to/file.png to keep the screenshot.
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, serve_dashboard
 from nmt_core.__main__ import main
 
-CHROMIUM = "/usr/bin/chromium"
-REPO = Path(__file__).resolve().parents[1]
 SENTENCE, REVERSED = "Ka Mo Ti Tu .", "Tu Ti Mo Ka ."
 
 if not Path(CHROMIUM).exists():
@@ -27,45 +22,14 @@ if not Path(CHROMIUM).exists():
 sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(toy_checkpoint: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app served on a free localhost port, reading the toy checkpoint; yields its URL."""
     root = tmp_path_factory.mktemp("browser-checkpoints")
     main(["export", "--checkpoint", str(toy_checkpoint), "--output", str(root / "toy-additive")])
-    port = free_port()
-    log = (tmp_path_factory.mktemp("browser-log") / "streamlit.log").open("w")
-    command = [sys.executable, "-m", "streamlit", "run", "dashboard/app.py"]
-    command += ["--server.headless", "true", "--server.port", str(port)]
-    command += ["--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"]
-    command += ["--server.fileWatcherType", "none"]
-    env = {**os.environ, "ATTENTION_LAB_CHECKPOINTS": str(root)}
-    process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"streamlit did not start; see {log.name}") from None
-                time.sleep(0.5)
+    log = tmp_path_factory.mktemp("browser-log") / "streamlit.log"
+    with serve_dashboard(root, log, timeout=60) as (url, _):
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
 
 
 @pytest.fixture
@@ -73,14 +37,7 @@ def page(server: str) -> Iterator["sync_api.Page"]:
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
+            args=CHROMIUM_ARGS,
         )
         page = browser.new_page(viewport={"width": 1400, "height": 1100})
         page.set_default_timeout(60_000)

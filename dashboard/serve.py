@@ -1,0 +1,75 @@
+"""Run the dashboard on a free localhost port for a browser to drive (tests and benchmarks).
+
+Standard library only, so a benchmark can use it without importing the model stack.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"  # Debian's package; never a browser downloaded at run time
+# Without the background-networking flags Chromium keeps trying to reach Google's hosts.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve_dashboard(
+    checkpoints: Path, log_path: Path, timeout: float = 120.0
+) -> Iterator[tuple[str, subprocess.Popen]]:
+    """``streamlit run dashboard/app.py`` on a free port, reading ``checkpoints``.
+
+    Yields (URL, server process) once the health check answers; stops the server in all cases.
+    """
+    port = free_port()
+    command = [sys.executable, "-m", "streamlit", "run", "dashboard/app.py"]
+    command += ["--server.headless", "true", "--server.port", str(port)]
+    command += ["--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"]
+    command += ["--server.fileWatcherType", "none"]
+    env = {**os.environ, "ATTENTION_LAB_CHECKPOINTS": str(checkpoints)}
+    url = f"http://127.0.0.1:{port}"
+    with log_path.open("w") as log:
+        process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            _wait_until_healthy(url, process, time.monotonic() + timeout, log_path)
+            yield url, process
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def _wait_until_healthy(url: str, process: subprocess.Popen, deadline: float, log: Path) -> None:
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"streamlit did not start; see {log}") from None
+            time.sleep(0.5)
