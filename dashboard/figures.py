@@ -382,6 +382,13 @@ def alignment_links(
     return _finish(fig, title, presentation, height)
 
 
+def length_bucket_label(bucket: Mapping[str, Any]) -> str:
+    """'5–9' for words 5 to 9; '20+' for the open-ended last bucket."""
+    if bucket["high"] >= 1000:
+        return f"{bucket['low']}+"
+    return f"{bucket['low']}–{bucket['high'] - 1}"
+
+
 def bleu_by_length(
     buckets_by_model: Mapping[str, Sequence[Mapping[str, Any]]],
     *,
@@ -390,13 +397,12 @@ def bleu_by_length(
 ) -> go.Figure:
     """Test BLEU per source-length bucket (rows with low, high, count, bleu), one line per model.
 
-    The last bucket's upper edge is open-ended and shown as "low+".
+    The last bucket's upper edge is open-ended and shown as "low+"; each tick also gives the
+    bucket's sentence count, since a BLEU on a few dozen sentences is a rough figure.
     """
     fig = go.Figure()
     for name, buckets in buckets_by_model.items():
-        labels = [
-            f"{b['low']}+" if b["high"] >= 1000 else f"{b['low']}–{b['high'] - 1}" for b in buckets
-        ]
+        labels = [f"{length_bucket_label(b)}<br>n={b.get('count', '?')}" for b in buckets]
         fig.add_trace(
             go.Scatter(
                 x=labels,

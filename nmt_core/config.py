@@ -115,6 +115,7 @@ class TrainConfig:
     eval_every: int = 1000  # steps between dev evaluations and checkpoints
     eval_sentences: int = 500  # dev sentences decoded (greedy) per evaluation
     tokenizer: str = ""  # reuse this sentencepiece model (same vocabulary across models)
+    init_checkpoint: str = ""  # fine-tune: start from these weights (and their tokenizer)
     seed: int = 1234
     device: str = "auto"  # auto | cpu | cuda
     threads: int = 0  # torch CPU threads; 0 = torch's default

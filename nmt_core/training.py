@@ -50,6 +50,7 @@ class Progress:
     bad_evals: int = 0  # evaluations since the best one
     seconds: float = 0.0  # training time so far, summed over resumed runs
     finished: bool = False
+    parent: dict[str, Any] | None = None  # meta of the checkpoint a fine-tuning run started from
 
 
 def prepare_split(cfg: TrainConfig) -> Split:
@@ -197,6 +198,7 @@ def _meta(
         "dev_chrf": scores.get("chrf"),
         "parameters": parameter_count(model),
         "train_config": asdict(cfg),
+        "fine_tuned_from": progress.parent,
     }
 
 
@@ -233,8 +235,9 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     resuming = resume and (latest / STATE).exists()
     if resume and not resuming:
         log.warning("nothing to resume in %s: starting a new run", latest)
-    if resuming:
-        loaded = load_checkpoint(latest, device=str(device))
+    if resuming or cfg.init_checkpoint:
+        # A fine-tuning run starts from trained weights but with a fresh optimizer and schedule.
+        loaded = load_checkpoint(latest if resuming else cfg.init_checkpoint, device=str(device))
         tokenizer, model = loaded.tokenizer, loaded.model
     else:
         tokenizer = build_tokenizer(cfg, pairs)
@@ -249,6 +252,8 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
         optimizer, mode="max", factor=cfg.lr_decay, patience=cfg.lr_patience, min_lr=cfg.min_lr
     )
     progress = _restore_optimizer(latest, optimizer, scheduler) if resuming else Progress()
+    if cfg.init_checkpoint and not resuming:
+        progress.parent = loaded.meta
     if resuming:
         log.info("resumed at step %d (epoch %d)", progress.step, progress.epoch)
     _drop_metrics_after(metrics_path, progress.step)

@@ -150,7 +150,8 @@ def test_bleu_by_length_one_line_per_model():
     ]
     fig = figures.bleu_by_length({"additive": buckets, "none": buckets[:1]})
     assert [t.name for t in fig.data] == ["additive", "none"]
-    assert list(fig.data[0].x) == ["0–4", "30+"] and list(fig.data[0].y) == [30.0, 10.0]
+    assert list(fig.data[0].x) == ["0–4<br>n=10", "30+<br>n=3"]
+    assert list(fig.data[0].y) == [30.0, 10.0]
 
 
 def test_standalone_html_inlines_plotly_js():
