@@ -7,7 +7,7 @@
 Run from the repository root. Everything it writes lies under bench/out/ (git-ignored: the Ding
 corpus is GPL, so neither it nor text derived from it is committed).
 
-1. Data: the Ding split of ``checkpoints/recipes/base.json`` (``prepare_split``) and the pairs we
+1. Data: the Ding split of ``bench/peers/recipe.json`` (``prepare_split``) and the pairs we
    train on (``training_pairs``), written as Joey's plain-text files; our joint sentencepiece
    model (``python -m nmt_core tokenizer``), given to Joey as its tokenizer and vocabulary.
 2. Training, one after the other, for the same wall-clock budget and the same threads: ours with
@@ -47,7 +47,10 @@ from nmt_core.tokenization import Tokenizer
 from nmt_core.training import prepare_split, training_pairs
 
 ROOT = Path(__file__).resolve().parents[2]
-RECIPE = ROOT / "checkpoints/recipes/base.json"
+# The shipped recipe (checkpoints/recipes/base.json) with decoder hidden = embedding size = 256
+# and batches of 2,000 tokens: Joey's recurrent decoder can tie its softmax to the target
+# embeddings only when its hidden size equals the embedding size, and ours ties them.
+RECIPE = ROOT / "bench/peers/recipe.json"
 OUT = ROOT / "bench/out"
 WORK = OUT / "peers"
 SPM = OUT / "spm.model"
@@ -181,7 +184,7 @@ def prepare(mode: Mode) -> dict[str, Any]:
 def joey_config(
     recipe: dict[str, Any], cfg: TrainConfig, data: Path, vocab: Path
 ) -> dict[str, Any]:
-    """Joey's recurrent model with the sizes and training settings of our base recipe."""
+    """Joey's recurrent model with the sizes and training settings of ``RECIPE``."""
     model = recipe["model"]
     source, target = cfg.direction.split("-")
     side = {
