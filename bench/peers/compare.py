@@ -425,6 +425,8 @@ def summary(result: dict[str, Any]) -> str:
     """Markdown for bench/RESULTS.md: the machine and settings, the table, the commands."""
     m, s = result["machine"], result["settings"]
     mode = "--quick " if result["mode"] == "quick" else ""
+    if s["minutes"] != MODES[result["mode"]].minutes:
+        mode += f"--minutes {s['minutes']:g} "
     commands = "\n".join(f"    {c}" for c in result["commands"].values())
     return f"""\
 {result["mode"]} run of {result["date"]}, {result["total_minutes"]} minutes in all.
