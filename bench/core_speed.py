@@ -1,12 +1,21 @@
-"""Speed of the library on this machine: greedy translation latency and training throughput.
+"""Speed of the library on this machine: translation latency and throughput, training throughput.
 
     python bench/core_speed.py                       # random-weight models of the shipped size
-    python bench/core_speed.py --checkpoint checkpoints/de-en-additive
+    python bench/core_speed.py --checkpoint checkpoints/de-en-additive --threads 1 \
+        --parts translate batch                      # a trained model only (issue #5)
 
-Latency: median and p95 over repeated ``translate()`` calls (greedy, attention and top-k kept)
-for 5-, 20- and 50-token sources. With random weights the output is capped at the source length
-so every call decodes as many steps as it reads. Throughput: target tokens/s of training steps
-(forward, backward, Adam) for a ~6M-parameter model on batches of ~2000 target tokens.
+Parts (``--parts``, default all; the first two need ``--checkpoint``):
+
+    translate  median and p95 over repeated single-sentence calls for 5-, 20- and 50-piece
+               sources: ``translate()`` (greedy, attention and top-k kept, as the dashboard
+               calls it) and text-only ``translate_texts([sentence])``
+    batch      sentences/s of ``translate_texts`` (greedy and beam 5) over --batch-sentences
+               sentences of tests/fixtures/everyday_de_en.tsv, repeated
+    random     ``greedy_search`` latency with random weights; the output is capped at the
+               source length so every call decodes as many steps as it reads
+    training   target tokens/s of training steps (forward, backward, Adam) for a ~6M-parameter
+               model on batches of ~2000 target tokens
+
 Prints figures; asserts nothing.
 """
 
@@ -29,9 +38,11 @@ from nmt_core.config import DecodeConfig, ModelConfig
 from nmt_core.decode import greedy_search
 from nmt_core.model import build_model, parameter_count
 from nmt_core.training import batch_loss, collate
-from nmt_core.translate import pad_batch, translate
+from nmt_core.translate import pad_batch, translate, translate_texts
 
 LENGTHS = (5, 20, 50)
+PARTS = ("translate", "batch", "random", "training")
+FIXTURE = Path(__file__).resolve().parents[1] / "tests/fixtures/everyday_de_en.tsv"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -49,19 +60,48 @@ def time_calls(call, repeats: int) -> list[float]:
     return times
 
 
-def latency_trained(checkpoint: Checkpoint, repeats: int) -> None:
+def probe_sentences(checkpoint: Checkpoint) -> dict[int, str]:
+    """One German sentence per length in LENGTHS, of at most n pieces including </s>."""
     words = "der Hund die Katze sieht schläft im Garten und das Haus ist groß".split()  # noqa: SIM905
     rng = random.Random(0)
+    sentences = {}
     for n in LENGTHS:
         sentence = " ".join(rng.choice(words) for _ in range(n)).capitalize() + "."
         while len(checkpoint.tokenizer.encode(sentence)) > n - 1:  # n pieces including </s>
             sentence = " ".join(sentence.split()[:-1]) + "."
+        sentences[n] = sentence
+    return sentences
+
+
+def print_latency(label: str, times: list[float]) -> None:
+    print(
+        f"{label}: median {statistics.median(times):6.1f} ms, p95 {percentile(times, 0.95):6.1f} ms"
+    )
+
+
+def latency_trained(checkpoint: Checkpoint, repeats: int) -> None:
+    model, tokenizer = checkpoint.model, checkpoint.tokenizer
+    for sentence in probe_sentences(checkpoint).values():
         result = translate(checkpoint, sentence)
-        times = time_calls(lambda s=sentence: translate(checkpoint, s), repeats)
+        shape = f"src {len(result.source_pieces):3d} pieces -> {len(result.target_pieces):3d} steps"
+        full = time_calls(lambda s=sentence: translate(checkpoint, s), repeats)
+        print_latency(f"translate() greedy        {shape}", full)
+        text = time_calls(lambda s=sentence: translate_texts(model, tokenizer, [s]), repeats)
+        print_latency(f"translate_texts([1]) text {shape}", text)
+
+
+def batch_throughput(checkpoint: Checkpoint, count: int, repeats: int) -> None:
+    """Sentences/s of batched, text-only translation (what BLEU evaluation runs), median run."""
+    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
+    sources = [lines[i % len(lines)].split("\t")[0] for i in range(count)]
+    model, tokenizer = checkpoint.model, checkpoint.tokenizer
+    for beam in (1, 5):
+        config = DecodeConfig(beam_size=beam)
+        times = time_calls(lambda c=config: translate_texts(model, tokenizer, sources, c), repeats)
+        seconds = statistics.median(times) / 1000
         print(
-            f"translate() greedy  src {len(result.source_pieces):3d} pieces -> "
-            f"{len(result.target_pieces):3d} steps: median {statistics.median(times):6.1f} ms, "
-            f"p95 {percentile(times, 0.95):6.1f} ms"
+            f"translate_texts beam {beam}: {count} sentences, median of {repeats} runs "
+            f"{seconds:6.2f} s = {count / seconds:6.1f} sentences/s"
         )
 
 
@@ -116,25 +156,34 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("--checkpoint", help="time translate() on this trained model")
+    parser.add_argument("--checkpoint", help="trained model for the translate and batch parts")
+    parser.add_argument("--parts", nargs="+", choices=PARTS, default=PARTS)
     parser.add_argument("--repeats", type=int, default=30)
+    parser.add_argument("--batch-sentences", type=int, default=200)
+    parser.add_argument("--batch-repeats", type=int, default=3)
     parser.add_argument("--train-steps", type=int, default=12)
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0 = default)")
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
     print(f"torch {torch.__version__}, {torch.get_num_threads()} threads")
+    checkpoint = load_checkpoint(args.checkpoint) if args.checkpoint else None
+    if checkpoint and "translate" in args.parts:
+        latency_trained(checkpoint, args.repeats)
+    if checkpoint and "batch" in args.parts:
+        batch_throughput(checkpoint, args.batch_sentences, args.batch_repeats)
     shipped = ModelConfig(embed_size=256, hidden_size=256, attention_size=256)
-    if args.checkpoint:
-        latency_trained(load_checkpoint(args.checkpoint), args.repeats)
-    for scorer, decoder in (("additive", "bahdanau"), ("general", "luong")):
-        latency_random(
-            ModelConfig(**{**vars(shipped), "scorer": scorer, "decoder": decoder}), args.repeats
-        )
     six_million = ModelConfig(embed_size=256, hidden_size=640, attention_size=256)
-    for scorer, decoder in (("additive", "bahdanau"), ("general", "luong")):
-        config = ModelConfig(**{**vars(six_million), "scorer": scorer, "decoder": decoder})
-        training_throughput(config, args.train_steps)
+    kinds = [
+        {"scorer": "additive", "decoder": "bahdanau"},
+        {"scorer": "general", "decoder": "luong"},
+    ]
+    if "random" in args.parts:
+        for kind in kinds:
+            latency_random(ModelConfig(**{**vars(shipped), **kind}), args.repeats)
+    if "training" in args.parts:
+        for kind in kinds:
+            training_throughput(ModelConfig(**{**vars(six_million), **kind}), args.train_steps)
 
 
 if __name__ == "__main__":

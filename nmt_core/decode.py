@@ -4,10 +4,15 @@ All three take a padded batch of source ids and return, per sentence, :class:`Se
 whose arrays are trimmed to the sentence's real lengths: attention and raw scores are
 (tgt_len, src_len), where tgt_len counts the generated tokens including EOS and src_len counts
 the source tokens including their EOS. Call them on a model in eval mode.
+
+Searches for text only (BLEU, batch translation) pass ``records=False``: they then keep no
+attention, contexts or top-k lists, which saves a top-k over the vocabulary and copies per step.
+Sentences leave a batch as soon as they are finished, so the rest decode faster.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import torch
@@ -28,6 +33,7 @@ class SearchResult:
     attention, scores: (T, S) weights and raw scores, or None for the no-attention model.
     contexts: (T, H) context vectors c_t.
     topk_ids, topk_probs: (T, k) the k most likely next tokens at each step.
+    The last five are None when the search ran with ``records=False``.
     """
 
     tokens: list[int]
@@ -35,17 +41,15 @@ class SearchResult:
     score: float
     attention: Tensor | None
     scores: Tensor | None
-    contexts: Tensor
-    topk_ids: Tensor
-    topk_probs: Tensor
+    contexts: Tensor | None
+    topk_ids: Tensor | None
+    topk_probs: Tensor | None
 
 
-@dataclass
-class _Steps:
-    """Per-step records stacked along time: every tensor is (N, t, ...)."""
+@dataclass(frozen=True)
+class _Records:
+    """What the dashboard shows about each step, stacked along time: every tensor is (N, T, ...)."""
 
-    tokens: Tensor
-    log_probs: Tensor
     attention: Tensor | None
     scores: Tensor | None
     contexts: Tensor
@@ -53,61 +57,84 @@ class _Steps:
     topk_probs: Tensor
 
     @classmethod
-    def empty(cls, n: int, memory: Memory, top_k: int, with_attention: bool) -> _Steps:
-        src_len, hidden = memory.values.size(1), memory.values.size(2)
-        new = memory.values.new_zeros
+    def of_step(cls, log_probs: Tensor, out: DecoderOutput, top_k: int) -> _Records:
+        """One step's records (N, 1, ...) from its (N, V) log-probabilities and decoder output."""
+        top_log_probs, top_ids = log_probs.topk(min(top_k, log_probs.size(-1)), dim=-1)
         return cls(
-            tokens=torch.zeros(n, 0, dtype=torch.long, device=memory.values.device),
-            log_probs=new(n, 0),
-            attention=new(n, 0, src_len) if with_attention else None,
-            scores=new(n, 0, src_len) if with_attention else None,
-            contexts=new(n, 0, hidden),
-            topk_ids=torch.zeros(n, 0, top_k, dtype=torch.long, device=memory.values.device),
-            topk_probs=new(n, 0, top_k),
+            attention=out.weights,
+            scores=out.scores,
+            contexts=out.contexts,
+            topk_ids=top_ids[:, None],
+            topk_probs=top_log_probs.exp()[:, None],
         )
 
     @classmethod
-    def concat(cls, steps: list[_Steps]) -> _Steps:
-        """Join one-step records (N, 1, ...) along time, once, at the end of a greedy search."""
+    def concat(cls, steps: list[_Records]) -> _Records:
+        """Join one-step records (N, 1, ...) along time, once, at the end of a search."""
+        return cls(*(_cat([getattr(s, f) for s in steps]) for f in _RECORD_FIELDS))
 
-        def join(parts: list[Tensor | None]) -> Tensor | None:
-            return None if parts[0] is None else torch.cat(parts, dim=1)  # type: ignore[arg-type]
+    def spread(self, ids: Tensor, n: int) -> _Records:
+        """This step's records placed at rows ``ids`` of n rows (see ``_spread``)."""
+        if ids.numel() == n:
+            return self
+        return _Records(*(_spread(getattr(self, f), ids, n) for f in _RECORD_FIELDS))
 
-        return cls(*(join([getattr(s, f) for s in steps]) for f in _STEP_FIELDS))
-
-    def append(self, index: Tensor, step: _Steps) -> _Steps:
-        """Keep rows ``index`` of the history and add one step (whose rows are already chosen)."""
-
-        def join(old: Tensor | None, new: Tensor | None) -> Tensor | None:
-            return None if old is None else torch.cat([old.index_select(0, index), new], dim=1)
-
-        return _Steps(*(join(getattr(self, f), getattr(step, f)) for f in _STEP_FIELDS))
-
-    def result(self, row: int, length: int, src_len: int, length_penalty: float) -> SearchResult:
-        """Row ``row`` trimmed to ``length`` steps and ``src_len`` source tokens, on the CPU."""
-
-        def trim(t: Tensor | None) -> Tensor | None:
-            return None if t is None else t[row, :length, :src_len].float().cpu()
-
-        log_probs = self.log_probs[row, :length].float().cpu()
-        return SearchResult(
-            tokens=self.tokens[row, :length].tolist(),
-            log_probs=log_probs,
-            score=normalised_score(float(log_probs.sum()), length, length_penalty),
-            attention=trim(self.attention),
-            scores=trim(self.scores),
-            contexts=self.contexts[row, :length].float().cpu(),
-            topk_ids=self.topk_ids[row, :length].cpu(),
-            topk_probs=self.topk_probs[row, :length].float().cpu(),
+    def trace(self, rows: Tensor) -> _Records:
+        """The records along a path that was in row ``rows[t]`` at step t: (1, T, ...)."""
+        steps = torch.arange(rows.numel(), device=rows.device)
+        return _Records(
+            *(
+                None if (t := getattr(self, f)) is None else t[rows, steps][None]
+                for f in _RECORD_FIELDS
+            )
         )
 
+    def trim(self, row: int, length: int, src_len: int) -> dict[str, Tensor | None]:
+        """Row ``row``, cut to ``length`` steps and ``src_len`` source tokens, on the CPU."""
 
-_STEP_FIELDS = ("tokens", "log_probs", "attention", "scores", "contexts", "topk_ids", "topk_probs")
+        def cut(t: Tensor | None, last: int | None) -> Tensor | None:
+            return None if t is None else t[row, :length, :last].float().cpu()
+
+        return {
+            "attention": cut(self.attention, src_len),
+            "scores": cut(self.scores, src_len),
+            "contexts": cut(self.contexts, None),
+            "topk_ids": self.topk_ids[row, :length].cpu(),
+            "topk_probs": cut(self.topk_probs, None),
+        }
+
+
+_RECORD_FIELDS = tuple(f.name for f in dataclasses.fields(_Records))
+_NO_RECORDS = dict.fromkeys(_RECORD_FIELDS)
+
+
+def _spread(t: Tensor | None, ids: Tensor, n: int) -> Tensor | None:
+    """(M, ...) rows placed at rows ``ids`` of an (n, ...) tensor, zeros elsewhere: once finished
+    sentences have left the batch, a step's values still line up with the first step's rows."""
+    if t is None or ids.numel() == n:  # no row has left: ids is arange(n)
+        return t
+    return t.new_zeros(n, *t.shape[1:]).index_copy_(0, ids, t)
+
+
+def _cat(parts: list[Tensor | None]) -> Tensor | None:
+    return None if parts[0] is None else torch.cat(parts, dim=1)  # type: ignore[arg-type]
 
 
 def normalised_score(log_prob: float, length: int, length_penalty: float) -> float:
     """Length-normalised score log p / T^alpha (Wu et al. 2016 use a softer variant)."""
     return log_prob / max(length, 1) ** length_penalty
+
+
+def _result(
+    tokens: list[int],
+    log_probs: Tensor,
+    records: dict[str, Tensor | None],
+    length_penalty: float,
+) -> SearchResult:
+    """A SearchResult from a hypothesis' tokens, its (T,) log-probabilities and trimmed records."""
+    log_probs = log_probs.float().cpu()
+    score = normalised_score(float(log_probs.sum()), len(tokens), length_penalty)
+    return SearchResult(tokens=tokens, log_probs=log_probs, score=score, **records)
 
 
 def _step(
@@ -118,174 +145,228 @@ def _step(
     return torch.log_softmax(model.logits(out.outputs[:, 0]), dim=-1), out, state
 
 
-def _step_record(log_probs: Tensor, out: DecoderOutput, top_k: int) -> _Steps:
-    """The parts of a step's record that do not depend on which token is chosen: (N, 1, ...)."""
-    top_log_probs, top_ids = log_probs.topk(min(top_k, log_probs.size(-1)), dim=-1)
-    return _Steps(
-        tokens=top_ids[:, :0],  # filled in by the caller
-        log_probs=log_probs[:, :0],
-        attention=out.weights,
-        scores=out.scores,
-        contexts=out.contexts,
-        topk_ids=top_ids[:, None],
-        topk_probs=top_log_probs.exp()[:, None],
-    )
-
-
 def _length_limits(src_mask: Tensor, config: DecodeConfig) -> list[int]:
     return [config.max_length(int(n)) for n in src_mask.sum(dim=1).tolist()]
 
 
+def _hypothesis_length(tokens: list[int], eos: int, limit: int) -> int:
+    """Steps up to and including the first EOS, at most ``limit``."""
+    return min(tokens.index(eos) + 1 if eos in tokens else len(tokens), limit)
+
+
+@dataclass(frozen=True)
+class _Paths:
+    """Hypothesis histories, one per row: (N, t) tokens, their log-probabilities and, when records
+    are kept, the full-batch row each hypothesis occupied at every step (to gather its records)."""
+
+    tokens: Tensor
+    log_probs: Tensor
+    rows: Tensor | None
+
+    @classmethod
+    def empty(cls, n: int, records: bool, device: torch.device) -> _Paths:
+        ids = torch.zeros(n, 0, dtype=torch.long, device=device)
+        return cls(ids, torch.zeros(n, 0, device=device), ids if records else None)
+
+    def extend(self, origin: Tensor, token: Tensor, log_prob: Tensor, ids: Tensor) -> _Paths:
+        """Histories of rows ``origin`` (M,), each followed by one more (M,) token; ``ids`` (N,)
+        gives each current row's place in the full batch."""
+
+        def grow(old: Tensor, new: Tensor) -> Tensor:
+            return torch.cat([old.index_select(0, origin), new[:, None]], dim=1)
+
+        rows = None if self.rows is None else grow(self.rows, ids[origin])
+        return _Paths(grow(self.tokens, token), grow(self.log_probs, log_prob), rows)
+
+    def select(self, index: Tensor) -> _Paths:
+        rows = None if self.rows is None else self.rows.index_select(0, index)
+        return _Paths(
+            self.tokens.index_select(0, index), self.log_probs.index_select(0, index), rows
+        )
+
+
+@dataclass(frozen=True)
+class _Ended:
+    """A finished hypothesis: row ``row`` of ``paths``, ranked by its length-normalised score."""
+
+    score: float
+    paths: _Paths
+    row: int
+
+    @classmethod
+    def of(cls, paths: _Paths, row: int, length_penalty: float) -> _Ended:
+        log_prob = float(paths.log_probs[row].sum())  # as _result sums it: the same float
+        return cls(normalised_score(log_prob, paths.tokens.size(1), length_penalty), paths, row)
+
+    def result(self, history: _Records | None, src_len: int, length_penalty: float) -> SearchResult:
+        """The SearchResult, its records gathered from the search's full-batch ``history``."""
+        trimmed = _NO_RECORDS
+        if history is not None and self.paths.rows is not None:
+            path = history.trace(self.paths.rows[self.row])
+            trimmed = path.trim(0, self.paths.rows.size(1), src_len)
+        tokens = self.paths.tokens[self.row].tolist()
+        return _result(tokens, self.paths.log_probs[self.row], trimmed, length_penalty)
+
+
+def _keep(
+    index: Tensor, memory: Memory, state: State, *rows: Tensor
+) -> tuple[Memory, State, *tuple[Tensor, ...]]:
+    """Rows ``index`` of the memory, the state and each (N, ...) tensor a search carries per row:
+    how finished sentences leave the batch. A step costs about linearly in its rows, and waiting
+    to drop several at once (fewer memory copies) measured no faster (bench/core_speed.py)."""
+    return memory.select(index), select_state(state, index), *(t[index] for t in rows)
+
+
 @torch.inference_mode()
 def greedy_search(
-    model: Seq2Seq, src: Tensor, src_mask: Tensor, config: DecodeConfig = DecodeConfig()
+    model: Seq2Seq,
+    src: Tensor,
+    src_mask: Tensor,
+    config: DecodeConfig = DecodeConfig(),
+    *,
+    records: bool = True,
 ) -> list[SearchResult]:
     """Pick the most likely token at each step, for a whole batch at once.
 
+    A sentence ends at EOS or at its length limit, and then leaves the batch.
+
     Args:
         src: (B, S) source ids ending in EOS, padded; src_mask: (B, S) True on real tokens.
+        records: keep attention, contexts and top-k lists (False: tokens and scores only).
     Returns:
         One SearchResult per sentence.
     """
-    batch = src.size(0)
-    eos = model.config.eos_id
+    batch, eos, device = src.size(0), model.config.eos_id, src.device
     memory = model.encode(src, src_mask)
     state = model.decoder.init_state(memory)
     limits = _length_limits(src_mask, config)
-    limit_tensor = torch.tensor(limits, device=src.device)
+    ids = torch.arange(batch, device=device)  # (N,) the sentence of each row still decoding
+    limit_tensor = torch.tensor(limits, device=device)  # (N,)
     prev = src.new_full((batch,), model.config.bos_id)
-    finished = torch.zeros(batch, dtype=torch.bool, device=src.device)
-    lengths = torch.zeros(batch, dtype=torch.long, device=src.device)
-    records: list[_Steps] = []
+    tokens: list[Tensor] = []  # per step (B,), by sentence; lengths are found after the loop
+    log_probs: list[Tensor] = []
+    steps: list[_Records] = []
     for t in range(max(limits)):
-        log_probs, out, state = _step(model, prev, state, memory)
-        token = log_probs.argmax(dim=-1)
-        record = _step_record(log_probs, out, config.top_k)
-        record.tokens = token[:, None]
-        record.log_probs = log_probs.gather(1, token[:, None])
-        records.append(record)
-        lengths += (~finished).long()
-        finished |= (token == eos) | (limit_tensor <= t + 1)
-        prev = token
-        if bool(finished.all()):
+        step_log_probs, out, state = _step(model, prev, state, memory)
+        best, prev = step_log_probs.max(dim=-1)  # max is cheaper than argmax and gives both
+        tokens.append(_spread(prev, ids, batch))
+        log_probs.append(_spread(best, ids, batch))
+        if records:
+            steps.append(_Records.of_step(step_log_probs, out, config.top_k).spread(ids, batch))
+        ends = (prev == eos) | (limit_tensor <= t + 1)
+        if not bool(ends.any()):  # the one host sync of most steps
+            continue
+        if bool(ends.all()):
             break
-    steps = _Steps.concat(records)
+        keep = (~ends).nonzero()[:, 0]
+        memory, state, prev, ids, limit_tensor = _keep(keep, memory, state, prev, ids, limit_tensor)
+    token_lists = torch.stack(tokens, dim=1).tolist()  # (B, T)
+    log_prob_rows = torch.stack(log_probs, dim=1)
+    history = _Records.concat(steps) if records else None
     src_lengths = src_mask.sum(dim=1).tolist()
-    return [
-        steps.result(b, int(lengths[b]), src_lengths[b], config.length_penalty)
-        for b in range(batch)
-    ]
-
-
-def _has_attention(model: Seq2Seq) -> bool:
-    return model.config.scorer != "none"
+    results = []
+    for b in range(batch):
+        length = _hypothesis_length(token_lists[b], eos, limits[b])
+        trimmed = history.trim(b, length, src_lengths[b]) if history else _NO_RECORDS
+        results.append(
+            _result(
+                token_lists[b][:length], log_prob_rows[b, :length], trimmed, config.length_penalty
+            )
+        )
+    return results
 
 
 @torch.inference_mode()
 def beam_search(
-    model: Seq2Seq, src: Tensor, src_mask: Tensor, config: DecodeConfig
+    model: Seq2Seq, src: Tensor, src_mask: Tensor, config: DecodeConfig, *, records: bool = True
 ) -> list[list[SearchResult]]:
     """Beam search over a whole batch: B sentences x K beams run as one (B*K) batch.
 
     A hypothesis ends when it emits EOS; a sentence is done when it has K finished
-    hypotheses or reaches its length limit (then its live beams count as unfinished ones).
-    Hypotheses are ranked by the length-normalised score.
+    hypotheses or reaches its length limit (then its live beams count as unfinished ones), and
+    then leaves the batch. Hypotheses are ranked by the length-normalised score. Each step's
+    records are kept by row and each hypothesis remembers its rows (back-pointers), so records
+    are gathered once, for the n-best only.
 
+    Args:
+        records: keep attention, contexts and top-k lists (False: tokens and scores only).
     Returns:
         For each sentence, its ``config.n_best`` best SearchResults, best first.
     """
     batch, beam = src.size(0), config.beam_size
     eos, device = model.config.eos_id, src.device
     encoded = model.encode(src, src_mask)
-    beam_rows = torch.arange(batch, device=device).repeat_interleave(beam)
-    memory = encoded.select(beam_rows)
+    memory = encoded.select(torch.arange(batch, device=device).repeat_interleave(beam))
     state = model.decoder.init_state(memory)
     limits = _length_limits(src_mask, config)
-    src_lengths = src_mask.sum(dim=1).tolist()
     # Only beam 0 is live at first, so the K beams do not all start with the same token.
-    cumulative = torch.full((batch, beam), float("-inf"), device=device)
+    cumulative = torch.full((batch, beam), float("-inf"), device=device)  # (G, K)
     cumulative[:, 0] = 0.0
+    sentences = list(range(batch))  # the G sentences left: rows g*K .. g*K+K-1 are sentences[g]
+    ids = torch.arange(batch * beam, device=device)  # (G*K,) each row's place in the full batch
     prev = src.new_full((batch * beam,), model.config.bos_id)
-    steps = _Steps.empty(batch * beam, memory, config.top_k, _has_attention(model))
-    finished: list[list[SearchResult]] = [[] for _ in range(batch)]
-    done = [False] * batch
+    paths = _Paths.empty(batch * beam, records, device)
+    steps: list[_Records] = []
+    finished: list[list[_Ended]] = [[] for _ in range(batch)]
     for t in range(max(limits)):
+        groups = len(sentences)
         log_probs, out, state = _step(model, prev, state, memory)
+        if records:
+            steps.append(_Records.of_step(log_probs, out, config.top_k).spread(ids, batch * beam))
         vocab = log_probs.size(-1)
-        candidates = (cumulative.reshape(-1, 1) + log_probs).reshape(batch, beam * vocab)
+        candidates = (cumulative.reshape(-1, 1) + log_probs).reshape(groups, beam * vocab)
         # 2K candidates always hold K that do not end: each beam has only one EOS.
-        top_scores, top_index = candidates.topk(2 * beam, dim=1)  # (B, 2K)
-        origin = top_index // vocab + torch.arange(batch, device=device)[:, None] * beam
+        top_scores, top_index = candidates.topk(2 * beam, dim=1)  # (G, 2K)
+        origin = top_index // vocab + torch.arange(groups, device=device)[:, None] * beam
         token = top_index % vocab
         token_log_prob = log_probs.reshape(-1)[origin * vocab + token]
-        record = _step_record(log_probs, out, config.top_k)
         is_eos = token == eos
 
         # Finished: EOS candidates that rank within the top K.
-        ends = (is_eos & (torch.arange(2 * beam, device=device) < beam)).nonzero().tolist()
-        for b, rank in ends:
-            if done[b]:
-                continue
-            finished[b].append(
-                _candidate(
-                    steps, record, origin[b, rank], token[b, rank], token_log_prob[b, rank]
-                ).result(0, t + 1, src_lengths[b], config.length_penalty)
-            )
+        ends = is_eos[:, :beam].nonzero()  # (E, 2): group, rank
+        if len(ends):
+            g, rank = ends[:, 0], ends[:, 1]
+            ended = paths.extend(origin[g, rank], token[g, rank], token_log_prob[g, rank], ids)
+            for i, group in enumerate(g.tolist()):
+                finished[sentences[group]].append(_Ended.of(ended, i, config.length_penalty))
 
         # Live: the first K candidates that do not end.
         live_rank = torch.cumsum((~is_eos).long(), dim=1) - 1
         keep = (~is_eos) & (live_rank < beam)
-        live_origin = origin[keep].reshape(batch, beam)
-        live_token = token[keep].reshape(batch, beam)
-        cumulative = top_scores[keep].reshape(batch, beam)
-        rows = live_origin.reshape(-1)
-        record = _select(record, rows)
-        record.tokens = live_token.reshape(-1, 1)
-        record.log_probs = token_log_prob[keep].reshape(-1, 1)
-        steps = steps.append(rows, record)
+        rows = origin[keep]  # (G*K,) group-major, as the batch is laid out
+        cumulative = top_scores[keep].reshape(groups, beam)
+        prev = token[keep]
+        paths = paths.extend(rows, prev, token_log_prob[keep], ids)
         state = select_state(state, rows)
-        prev = live_token.reshape(-1)
 
-        for b in range(batch):
-            if done[b]:
-                continue
+        # Done sentences leave the batch.
+        kept = []
+        for group, b in enumerate(sentences):
             if len(finished[b]) >= beam:
-                done[b] = True
-            elif t + 1 >= limits[b]:  # out of length: live beams become unfinished hypotheses
-                for k in range(beam):
-                    finished[b].append(
-                        steps.result(b * beam + k, t + 1, src_lengths[b], config.length_penalty)
-                    )
-                done[b] = True
-        if all(done):
+                continue
+            if t + 1 >= limits[b]:  # out of length: live beams become unfinished hypotheses
+                finished[b] += [
+                    _Ended.of(paths, group * beam + k, config.length_penalty) for k in range(beam)
+                ]
+                continue
+            kept.append(group)
+        if not kept:
             break
-        # Done sentences keep running (cheaply) so that the batch keeps its shape.
-        cumulative = cumulative.masked_fill(
-            torch.tensor(done, device=device)[:, None], float("-inf")
-        )
-        cumulative[torch.tensor(done, device=device), 0] = 0.0
-    return [sorted(f, key=lambda r: r.score, reverse=True)[: config.n_best] for f in finished]
-
-
-def _select(record: _Steps, rows: Tensor) -> _Steps:
-    """Rows of a one-step record (its token fields are set afterwards)."""
-    return _Steps(
-        *(
-            None if (t := getattr(record, f)) is None else t.index_select(0, rows)
-            for f in _STEP_FIELDS
-        )
-    )
-
-
-def _candidate(
-    steps: _Steps, record: _Steps, origin: Tensor, token: Tensor, log_prob: Tensor
-) -> _Steps:
-    """The full history of one candidate: its origin beam's history plus this step."""
-    row = origin.reshape(1)
-    one = _select(record, row)
-    one.tokens = token.reshape(1, 1)
-    one.log_probs = log_prob.reshape(1, 1)
-    return steps.append(row, one)
+        if len(kept) < groups:
+            index = torch.tensor(kept, device=device)
+            cumulative, sentences = cumulative[index], [sentences[g] for g in kept]
+            index = (index[:, None] * beam + torch.arange(beam, device=device)).reshape(-1)
+            memory, state, prev, ids = _keep(index, memory, state, prev, ids)
+            paths = paths.select(index)
+    history = _Records.concat(steps) if records else None  # (B*K, T, ...) by row, not by beam
+    src_lengths = src_mask.sum(dim=1).tolist()
+    return [
+        [
+            e.result(history, src_lengths[b], config.length_penalty)
+            for e in sorted(f, key=lambda e: e.score, reverse=True)[: config.n_best]
+        ]
+        for b, f in enumerate(finished)
+    ]
 
 
 @torch.inference_mode()
@@ -307,14 +388,21 @@ def forced_decode(
     logits, out = model(src, src_mask, tgt_in)
     log_probs = torch.log_softmax(logits, dim=-1)  # (B, T, V)
     top_log_probs, top_ids = log_probs.topk(min(top_k, log_probs.size(-1)), dim=-1)
-    steps = _Steps(
-        tokens=tgt_out,
-        log_probs=log_probs.gather(2, tgt_out[:, :, None])[:, :, 0],
+    records = _Records(
         attention=out.weights,
         scores=out.scores,
         contexts=out.contexts,
         topk_ids=top_ids,
         topk_probs=top_log_probs.exp(),
     )
+    token_log_probs = log_probs.gather(2, tgt_out[:, :, None])[:, :, 0]  # (B, T)
     src_lengths = src_mask.sum(dim=1).tolist()
-    return [steps.result(b, len(t) + 1, src_lengths[b], 1.0) for b, t in enumerate(targets)]
+    return [
+        _result(
+            [*ids, cfg.eos_id],
+            token_log_probs[b, : len(ids) + 1],
+            records.trim(b, len(ids) + 1, src_lengths[b]),
+            1.0,
+        )
+        for b, ids in enumerate(targets)
+    ]

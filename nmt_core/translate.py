@@ -113,6 +113,8 @@ def pad_batch(
 
 
 def _hypothesis(result: SearchResult, tokenizer: Tokenizer) -> Hypothesis:
+    assert result.contexts is not None, "translate() needs a search with records=True"
+
     def numpy(t: torch.Tensor | None) -> np.ndarray | None:
         return None if t is None else t.numpy()
 
@@ -184,7 +186,7 @@ def translate_texts(
     config: DecodeConfig = DecodeConfig(),
     batch_size: int = 64,
 ) -> list[str]:
-    """Translate many sentences (texts only), in length-sorted batches for speed."""
+    """Translate many sentences (texts only: no attention kept), in length-sorted batches."""
     device = next(model.parameters()).device
     sources = [prepare_source(tokenizer, normalize_text(s) or ".")[0] for s in sentences]
     order = sorted(range(len(sources)), key=lambda i: len(sources[i]))
@@ -193,9 +195,9 @@ def translate_texts(
         chunk = order[start : start + batch_size]
         src, mask = pad_batch([sources[i] for i in chunk], model.config.pad_id, device)
         if config.beam_size == 1:
-            results = greedy_search(model, src, mask, config)
+            results = greedy_search(model, src, mask, config, records=False)
         else:
-            results = [nbest[0] for nbest in beam_search(model, src, mask, config)]
+            results = [nbest[0] for nbest in beam_search(model, src, mask, config, records=False)]
         for i, result in zip(chunk, results, strict=True):
             outputs[i] = tokenizer.decode(result.tokens)
     return outputs

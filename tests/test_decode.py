@@ -134,3 +134,57 @@ def test_luong_without_input_feeding_batched_equals_stepwise(rnn_type):
     )
     assert torch.allclose(batched.outputs, stepwise.outputs, atol=1e-5)
     assert torch.allclose(batched.weights, stepwise.weights, atol=1e-5)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: "-".join(map(str, k)))
+def test_every_beam_hypothesis_carries_its_own_history(kind):
+    # Records are gathered through back-pointers at the end: forcing each n-best hypothesis
+    # must give back its log-probabilities and attention, for sentences that left early too.
+    model = tiny_model(*kind)
+    src, mask = batch(SOURCES)
+    config = DecodeConfig(beam_size=3, n_best=3, max_len_extra=4)
+    for b, nbest in enumerate(beam_search(model, src, mask, config)):
+        targets = [h.tokens[:-1] if h.tokens[-1] == EOS else h.tokens for h in nbest]
+        forced = forced_decode(
+            model, src[b : b + 1].expand(3, -1), mask[b : b + 1].expand(3, -1), targets
+        )
+        for h, f in zip(nbest, forced, strict=True):
+            n = len(h.tokens)
+            assert torch.allclose(h.log_probs, f.log_probs[:n], atol=1e-5)
+            assert torch.allclose(h.topk_probs, f.topk_probs[:n], atol=1e-5)
+            if h.attention is not None:
+                assert h.attention.shape == (n, len(SOURCES[b]))
+                assert torch.allclose(h.attention, f.attention[:n], atol=1e-5)
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: "-".join(map(str, k)))
+def test_searching_without_records_gives_the_same_text_and_scores(kind):
+    model = tiny_model(*kind)
+    src, mask = batch(SOURCES)
+    config = DecodeConfig(beam_size=3, n_best=2, max_len_extra=4)
+    pairs = [
+        (
+            greedy_search(model, src, mask, config),
+            greedy_search(model, src, mask, config, records=False),
+        ),
+        (
+            [h for nbest in beam_search(model, src, mask, config) for h in nbest],
+            [h for nbest in beam_search(model, src, mask, config, records=False) for h in nbest],
+        ),
+    ]
+    for full, bare in pairs:
+        for f, b in zip(full, bare, strict=True):
+            assert f.tokens == b.tokens and f.score == b.score
+            assert torch.equal(f.log_probs, b.log_probs)
+            assert b.attention is b.scores is b.contexts is b.topk_ids is b.topk_probs is None
+
+
+def test_finished_sentences_leave_the_batch(monkeypatch):
+    model = tiny_model("additive", "bahdanau", True, "gru")
+    rows = []
+    step = model.decoder.step
+    monkeypatch.setattr(model.decoder, "step", lambda e, s, m: rows.append(len(e)) or step(e, s, m))
+    results = greedy_search(model, *batch(SOURCES), DecodeConfig(max_len_extra=4))
+    lengths = sorted((len(r.tokens) for r in results), reverse=True)
+    # Step t decodes exactly the sentences that have not ended before it.
+    assert rows == [sum(n > t for n in lengths) for t in range(lengths[0])]

@@ -13,14 +13,14 @@ timed *without* the stages listed under it:
       greedy_search
         encoder                  model.encode: embeddings, BiGRU, keys U_a h_j, summary
         decoder step (x T)       decode._step
-          decoder RNN            decoder.rnn: one GRU step
+          decoder RNN            decoder.run_rnn: one GRU step (the cell function)
           attention              decoder.attention: score, masked softmax, context
           decoder other          the rest of decoder.step: concatenations, W_o, tanh
           output layer           model.logits: the tied (V, E) projection
           log-softmax, embed     the rest of _step
-        step records             decode._step_record: top-k, exp (and the loop's gather)
-        collect results          _Steps.concat, _Steps.result (.cpu(), tolist)
-        search loop              the rest: finished/length bookkeeping, the all() sync
+        step records             decode._Records.of_step: top-k, exp
+        collect results          _Records.concat, _Records.trim, _result (.cpu(), tolist)
+        search loop              the rest: max, the EOS check and its sync, per-step lists
       build Translation          translate._hypothesis: numpy, pieces, detokenise
       Python glue                the rest of translate(): DecodeConfig, validation, dataclasses
 
@@ -85,8 +85,7 @@ def instrumented(checkpoint: Checkpoint, timer: StageTimer) -> Iterator[None]:
     """Wrap the stages of translate() in ``timer`` while the block runs."""
     model = checkpoint.model
     decoder = model.decoder
-    steps = decode._Steps
-    concat = steps.concat  # a bound classmethod
+    records = decode._Records
     targets = [
         (translate_module, "normalize_text", "prepare input"),
         (translate_module, "prepare_source", "prepare input"),
@@ -96,18 +95,20 @@ def instrumented(checkpoint: Checkpoint, timer: StageTimer) -> Iterator[None]:
         (model, "encode", "encoder"),
         (decode, "_step", "decoder step"),
         (decoder, "step", "decoder.step"),
-        (decoder.rnn, "forward", "decoder RNN"),
+        (decoder, "run_rnn", "decoder RNN"),
         (decoder.attention, "forward", "attention"),
         (model, "logits", "output layer"),
-        (decode, "_step_record", "step records"),
-        (steps, "result", "collect results"),
+        (records, "trim", "collect results"),
+        (decode, "_result", "collect results"),
     ]
+    classmethods = [(records, "of_step", "step records"), (records, "concat", "collect results")]
     with ExitStack() as stack:
         for owner, name, stage in targets:
             wrapped = timer.wrap(stage, getattr(owner, name))
             stack.enter_context(mock.patch.object(owner, name, wrapped))
-        timed_concat = staticmethod(timer.wrap("collect results", concat))
-        stack.enter_context(mock.patch.object(steps, "concat", timed_concat))
+        for owner, name, stage in classmethods:  # getattr gives the method bound to the class
+            wrapped = staticmethod(timer.wrap(stage, getattr(owner, name)))
+            stack.enter_context(mock.patch.object(owner, name, wrapped))
         yield
 
 
