@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, no install
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -42,7 +43,8 @@ from nmt_core.translate import pad_batch, translate, translate_texts
 
 LENGTHS = (5, 20, 50)
 PARTS = ("translate", "batch", "random", "training")
-FIXTURE = Path(__file__).resolve().parents[1] / "tests/fixtures/everyday_de_en.tsv"
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "tests/fixtures/everyday_de_en.tsv"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -172,7 +174,8 @@ def main() -> None:
         latency_trained(checkpoint, args.repeats)
     if checkpoint and "batch" in args.parts:
         batch_throughput(checkpoint, args.batch_sentences, args.batch_repeats)
-    shipped = ModelConfig(embed_size=256, hidden_size=256, attention_size=256)
+    recipe = json.loads((ROOT / "checkpoints/recipes/base.json").read_text())["model"]
+    shipped = ModelConfig.from_dict(recipe)  # the shipped sizes, read so they cannot drift
     six_million = ModelConfig(embed_size=256, hidden_size=640, attention_size=256)
     kinds = [
         {"scorer": "additive", "decoder": "bahdanau"},

@@ -57,16 +57,10 @@ class _Records:
     topk_probs: Tensor
 
     @classmethod
-    def of_step(cls, log_probs: Tensor, out: DecoderOutput, top_k: int) -> _Records:
-        """One step's records (N, 1, ...) from its (N, V) log-probabilities and decoder output."""
+    def of(cls, log_probs: Tensor, out: DecoderOutput, top_k: int) -> _Records:
+        """Records of T steps from their (N, T, V) log-probabilities and decoder output."""
         top_log_probs, top_ids = log_probs.topk(min(top_k, log_probs.size(-1)), dim=-1)
-        return cls(
-            attention=out.weights,
-            scores=out.scores,
-            contexts=out.contexts,
-            topk_ids=top_ids[:, None],
-            topk_probs=top_log_probs.exp()[:, None],
-        )
+        return cls(out.weights, out.scores, out.contexts, top_ids, top_log_probs.exp())
 
     @classmethod
     def concat(cls, steps: list[_Records]) -> _Records:
@@ -252,7 +246,7 @@ def greedy_search(
         tokens.append(_spread(prev, ids, batch))
         log_probs.append(_spread(best, ids, batch))
         if records:
-            steps.append(_Records.of_step(step_log_probs, out, config.top_k).spread(ids, batch))
+            steps.append(_Records.of(step_log_probs[:, None], out, config.top_k).spread(ids, batch))
         ends = (prev == eos) | (limit_tensor <= t + 1)
         if not bool(ends.any()):  # the one host sync of most steps
             continue
@@ -312,7 +306,8 @@ def beam_search(
         groups = len(sentences)
         log_probs, out, state = _step(model, prev, state, memory)
         if records:
-            steps.append(_Records.of_step(log_probs, out, config.top_k).spread(ids, batch * beam))
+            step = _Records.of(log_probs[:, None], out, config.top_k)
+            steps.append(step.spread(ids, batch * beam))
         vocab = log_probs.size(-1)
         candidates = (cumulative.reshape(-1, 1) + log_probs).reshape(groups, beam * vocab)
         # 2K candidates always hold K that do not end: each beam has only one EOS.
@@ -387,14 +382,7 @@ def forced_decode(
         tgt_out[b, : len(ids) + 1] = torch.tensor([*ids, cfg.eos_id])
     logits, out = model(src, src_mask, tgt_in)
     log_probs = torch.log_softmax(logits, dim=-1)  # (B, T, V)
-    top_log_probs, top_ids = log_probs.topk(min(top_k, log_probs.size(-1)), dim=-1)
-    records = _Records(
-        attention=out.weights,
-        scores=out.scores,
-        contexts=out.contexts,
-        topk_ids=top_ids,
-        topk_probs=top_log_probs.exp(),
-    )
+    records = _Records.of(log_probs, out, top_k)
     token_log_probs = log_probs.gather(2, tgt_out[:, :, None])[:, :, 0]  # (B, T)
     src_lengths = src_mask.sum(dim=1).tolist()
     return [
