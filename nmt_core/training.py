@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -142,6 +143,27 @@ def batch_loss(
     return loss / tokens, tokens
 
 
+def make_scheduler(optimizer: torch.optim.Optimizer, cfg: TrainConfig) -> Any:
+    """The learning-rate schedule ``cfg.lr_schedule`` names.
+
+    plateau: lr times ``lr_decay`` after ``lr_patience`` evaluations without a dev-BLEU gain;
+    stepped with the dev BLEU at each evaluation.
+    cosine: lr_t = min_lr + (lr - min_lr) * (1 + cos(pi * t / max_steps)) / 2 (Loshchilov &
+    Hutter 2017, without restarts); stepped after every update.
+    """
+    if cfg.lr_schedule == "plateau":
+        return torch.optim.lr_scheduler.ReduceLROnPlateau(
+            optimizer, mode="max", factor=cfg.lr_decay, patience=cfg.lr_patience, min_lr=cfg.min_lr
+        )
+    floor = cfg.min_lr / cfg.lr
+
+    def factor(step: int) -> float:
+        progress = min(step, cfg.max_steps) / cfg.max_steps
+        return floor + (1 - floor) * (1 + math.cos(math.pi * progress)) / 2
+
+    return torch.optim.lr_scheduler.LambdaLR(optimizer, factor)
+
+
 def dev_bleu(model: Seq2Seq, tokenizer: Tokenizer, dev: Sequence[Pair]) -> dict[str, float]:
     """Greedy BLEU and chrF on ``dev``; leaves the model in training mode."""
     model.eval()
@@ -248,9 +270,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
 
     # 2. Optimiser, plateau schedule on dev BLEU, and where we stand.
     optimizer = torch.optim.Adam(model.parameters(), lr=cfg.lr)
-    scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
-        optimizer, mode="max", factor=cfg.lr_decay, patience=cfg.lr_patience, min_lr=cfg.min_lr
-    )
+    scheduler = make_scheduler(optimizer, cfg)
     progress = _restore_optimizer(latest, optimizer, scheduler) if resuming else Progress()
     if cfg.init_checkpoint and not resuming:
         progress.parent = loaded.meta
@@ -276,6 +296,8 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.clip_norm)
             optimizer.step()
+            if cfg.lr_schedule == "cosine":
+                scheduler.step()
             progress.step += 1
             progress.batch_in_epoch += 1
             progress.seconds = time.monotonic() - started
@@ -324,7 +346,8 @@ def _evaluate_and_save(
     """Dev BLEU, LR plateau step, best/ when improved, early stopping, then latest/."""
     out = Path(cfg.output_dir)
     scores = dev_bleu(model, tokenizer, dev)
-    scheduler.step(scores["bleu"])
+    if cfg.lr_schedule == "plateau":
+        scheduler.step(scores["bleu"])
     improved = scores["bleu"] > progress.best_bleu
     if improved:
         progress.best_bleu, progress.bad_evals = scores["bleu"], 0

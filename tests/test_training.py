@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -13,11 +14,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import torch
 from conftest import toy_configs, toy_pairs
 
 from nmt_core.alignment import hard_alignment
 from nmt_core.checkpoint import load_checkpoint
-from nmt_core.training import make_batches, train
+from nmt_core.config import TrainConfig
+from nmt_core.training import make_batches, make_scheduler, train
 from nmt_core.translate import translate, translate_texts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,7 +110,7 @@ def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_cor
         sys.executable, "-m", "nmt_core", "train",
         "--corpus", str(toy_corpus), "--output-dir", str(out),
         "--config", str(_write_config(tmp_path / "cfg.json", toy_corpus)),
-        "--max-steps", "300", "--eval-every", "100",
+        "--max-steps", "300", "--eval-every", "100", "--lr-schedule", "cosine",
     ]  # fmt: skip
     process = subprocess.Popen(
         command, cwd=ROOT, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL
@@ -127,8 +130,11 @@ def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_cor
     assert f"resumed at step {state['step']}" in resumed.stderr
     final = json.loads((out / "latest" / "train_state.json").read_text())["progress"]
     assert final["step"] == 300 and final["finished"]
-    steps = [json.loads(line)["step"] for line in (out / "metrics.jsonl").read_text().splitlines()]
-    assert steps == [100, 200, 300]
+    log = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    assert [r["step"] for r in log] == [100, 200, 300]
+    # The cosine schedule resumed where it was: lr = min + (lr0 - min) * (1 + cos(pi t/T)) / 2.
+    expected = [1e-5 + (5e-3 - 1e-5) * (1 + math.cos(math.pi * t / 300)) / 2 for t in (100, 200)]
+    assert [r["lr"] for r in log] == pytest.approx(expected + [1e-5])
     assert translate(load_checkpoint(out / "best"), "Ka Mo Ti .").hypothesis
 
 
@@ -158,8 +164,40 @@ def _write_config(path: Path, corpus: Path) -> Path:
     return path
 
 
-def test_unknown_option_is_an_error(tmp_path, toy_corpus):
-    from nmt_core.config import TrainConfig
+def test_cosine_schedule_anneals_over_max_steps_and_plateau_waits_for_dev_bleu():
+    def lr(optimizer: torch.optim.Optimizer) -> float:
+        return optimizer.param_groups[0]["lr"]
 
+    cfg = TrainConfig(lr=1e-3, min_lr=1e-5, max_steps=100, lr_schedule="cosine")
+    optimizer = torch.optim.Adam([torch.nn.Parameter(torch.zeros(1))], lr=cfg.lr)
+    cosine = make_scheduler(optimizer, cfg)
+    seen = [lr(optimizer)]
+    for _ in range(120):
+        optimizer.step()
+        cosine.step()
+        seen.append(lr(optimizer))
+    assert seen[0] == pytest.approx(1e-3)
+    assert seen[50] == pytest.approx((1e-3 + 1e-5) / 2)
+    assert seen[100] == pytest.approx(1e-5) and seen[120] == pytest.approx(1e-5)
+    assert all(a >= b for a, b in zip(seen, seen[1:], strict=False))
+
+    cfg = replace(cfg, lr_schedule="plateau", lr_patience=2, lr_decay=0.5)
+    optimizer = torch.optim.Adam([torch.nn.Parameter(torch.zeros(1))], lr=cfg.lr)
+    plateau = make_scheduler(optimizer, cfg)
+    for bleu in (5.0, 4.0, 4.0):
+        plateau.step(bleu)
+    assert lr(optimizer) == pytest.approx(1e-3)
+    plateau.step(4.0)  # the third evaluation without a gain
+    assert lr(optimizer) == pytest.approx(5e-4)
+
+
+def test_cosine_schedule_needs_a_step_budget():
+    with pytest.raises(ValueError, match="max_steps"):
+        TrainConfig(lr_schedule="cosine").validate()
+    with pytest.raises(ValueError, match="plateau, cosine"):
+        TrainConfig(lr_schedule="linear").validate()
+
+
+def test_unknown_option_is_an_error(tmp_path, toy_corpus):
     with pytest.raises(ValueError, match="unknown TrainConfig option"):
         TrainConfig.from_dict({"corpus": str(toy_corpus), "batch_size": 32})

@@ -6,14 +6,15 @@
 # shipped models ran it on one H100 GPU, all four at once (10-11 minutes each); on a 2-core CPU
 # expect about 2.5-3 hours per model with both cores (~3,900 target tokens/s measured).
 #
-# DEVICE=cuda|cpu|auto picks the device; PARALLEL=4 runs all four at once (GPU), default 2.
+# DEVICE=cuda|cpu|auto picks the device; PARALLEL=4 runs all four at once (GPU), default 2;
+# RECIPE=file.json trains another recipe (default checkpoints/recipes/base.json); RUNS=dir.
 # Re-running resumes every unfinished run from its last checkpoint.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RUNS=${RUNS:-runs}
 DEVICE=${DEVICE:-auto}
 PARALLEL=${PARALLEL:-2}
-RECIPE=checkpoints/recipes/base.json
+RECIPE=${RECIPE:-checkpoints/recipes/base.json}
 mkdir -p "$RUNS"
 [ -f "$RUNS/spm-de-en.model" ] ||
   python -m nmt_core tokenizer --config "$RECIPE" --output "$RUNS/spm-de-en.model"
