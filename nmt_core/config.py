@@ -97,6 +97,7 @@ class TrainConfig:
     output_dir: str = "runs/additive"  # holds latest/ (for --resume) and best/ (to ship)
     kinds: tuple[str, ...] = ("sentence", "phrase")  # Ding pair kinds to train on
     sentence_repeats: int = 2  # up-weight full sentences over dictionary phrases
+    word_sample: int = 0  # > 0: train on a seeded sample of this many single-word pairs only
     extra_corpora: tuple[str, ...] = ()  # more TSVs added to train only
     max_words: int = 40  # length filter on either side
     dev_size: int = 500
@@ -131,6 +132,8 @@ class TrainConfig:
             raise ValueError("lr_schedule 'cosine' anneals over max_steps: set max_steps > 0")
         for name in ("batch_tokens", "max_epochs", "lr", "eval_every", "vocab_size"):
             _positive(name, getattr(self, name))
+        if self.word_sample and "word" not in self.kinds:
+            raise ValueError("word_sample samples the 'word' kind: add 'word' to kinds")
         if not 0.0 <= self.label_smoothing < 1.0:
             raise ValueError(f"label_smoothing must be in [0, 1); got {self.label_smoothing}")
         if len(self.direction.split("-")) != 2:

@@ -54,7 +54,8 @@ def test_luong_general_model_learns_reversal(tmp_path, toy_corpus):
     train_cfg, model_cfg = toy_configs(
         tmp_path / "general", toy_corpus, scorer="general", decoder="luong"
     )
-    best = train(train_cfg, model_cfg)
+    # 500 updates left this seed at 0.86 on one machine (0.99 with another seed): 750 learn it.
+    best = train(replace(train_cfg, max_steps=750), model_cfg)
     assert reversal_accuracy(best) >= 0.9
 
 
@@ -201,3 +202,25 @@ def test_cosine_schedule_needs_a_step_budget():
 def test_unknown_option_is_an_error(tmp_path, toy_corpus):
     with pytest.raises(ValueError, match="unknown TrainConfig option"):
         TrainConfig.from_dict({"corpus": str(toy_corpus), "batch_size": 32})
+
+
+def test_training_pairs_repeat_sentences_and_sample_words():
+    from nmt_core.data import Pair, Split
+    from nmt_core.training import training_pairs
+
+    train = (
+        [Pair(f"Satz {i} ist hier.", f"Sentence {i} is here.", "sentence") for i in range(3)]
+        + [Pair(f"rote Sache {i}", f"red thing {i}", "phrase") for i in range(4)]
+        + [Pair(f"Wort{i}", f"word{i}", "word") for i in range(50)]
+    )
+    split = Split(train=train, dev=[], test=[])
+    cfg = TrainConfig(kinds=("sentence", "phrase", "word"), sentence_repeats=2, word_sample=10)
+    pairs = training_pairs(split, cfg)
+    kinds = [p.kind for p in pairs]
+    assert (kinds.count("sentence"), kinds.count("phrase"), kinds.count("word")) == (6, 4, 10)
+    assert pairs == training_pairs(split, cfg)  # seeded
+    assert pairs != training_pairs(split, replace(cfg, seed=cfg.seed + 1))
+    everything = training_pairs(split, replace(cfg, word_sample=0))
+    assert [p.kind for p in everything].count("word") == 50
+    with pytest.raises(ValueError, match="add 'word' to kinds"):
+        TrainConfig(word_sample=10).validate()
