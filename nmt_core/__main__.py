@@ -58,6 +58,11 @@ def _config_overrides(args: argparse.Namespace, names: list[str]) -> dict[str, A
     return {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
 
 
+def _comma_list(text: str) -> tuple[str, ...]:
+    """``sentence,phrase`` -> ("sentence", "phrase")."""
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
 MODEL_FLAGS = [
     "scorer",
     "decoder",
@@ -81,6 +86,8 @@ TRAIN_FLAGS = [
     "eval_every",
     "lr",
     "lr_schedule",
+    "kinds",
+    "word_sample",
     "tokenizer",
     "init_checkpoint",
     "seed",
@@ -300,6 +307,8 @@ def build_parser() -> argparse.ArgumentParser:
         ("eval_every", int),
         ("lr", float),
         ("lr_schedule", str),
+        ("kinds", _comma_list),
+        ("word_sample", int),
         ("tokenizer", str),
         ("init_checkpoint", str),
         ("seed", int),

@@ -130,7 +130,7 @@ def read_config(path: Path) -> tuple[ModelConfig, dict[str, Any]]:
 
 
 def load_checkpoint(path: str | Path, device: str = "cpu") -> Checkpoint:
-    """Rebuild model, tokenizer, config and metadata from a checkpoint folder."""
+    """Rebuild model (in eval mode, laid out for decoding), tokenizer, config and metadata."""
     path = Path(path)
     config, meta = read_config(path)
     for name in (WEIGHTS, TOKENIZER):
@@ -154,6 +154,7 @@ def load_checkpoint(path: str | Path, device: str = "cpu") -> Checkpoint:
         raise CheckpointError(f"{path / WEIGHTS} is corrupt or unreadable: {error}") from error
     load_weights(model, tensors, path)
     model.to(resolve_device(device)).eval()
+    model.set_decoding_layout(True)
     return Checkpoint(path=path, model=model, tokenizer=tokenizer, config=config, meta=meta)
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from nmt_core.data import KINDS
+
 SCORERS = ("additive", "general", "dot", "scaled_dot", "none")
 RNN_TYPES = ("gru", "lstm")
 DECODER_STYLES = ("bahdanau", "luong")
@@ -132,6 +134,8 @@ class TrainConfig:
             raise ValueError("lr_schedule 'cosine' anneals over max_steps: set max_steps > 0")
         for name in ("batch_tokens", "max_epochs", "lr", "eval_every", "vocab_size"):
             _positive(name, getattr(self, name))
+        for kind in self.kinds:
+            _choice("kinds", kind, KINDS)
         if self.word_sample and "word" not in self.kinds:
             raise ValueError("word_sample samples the 'word' kind: add 'word' to kinds")
         if not 0.0 <= self.label_smoothing < 1.0:

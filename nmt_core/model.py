@@ -46,9 +46,22 @@ class Seq2Seq(nn.Module):
 
     def logits(self, outputs: Tensor) -> Tensor:
         """(..., E) decoder pre-outputs -> (..., V) vocabulary logits."""
-        if self.output_layer is None:
-            return F.linear(outputs, self.embedding.weight)
-        return self.output_layer(outputs)
+        return F.linear(outputs, self.output_matrix())
+
+    def output_matrix(self) -> Tensor:
+        """The (V, E) matrix of the output layer: the embedding itself when tied."""
+        return self.embedding.weight if self.output_layer is None else self.output_layer.weight
+
+    def set_decoding_layout(self, decoding: bool) -> None:
+        """Store the output matrix column-major for decoding, row-major for training.
+
+        Values and shape stay the same, only the order in memory changes. Decoding one sentence
+        multiplies a single (1, E) row by this (V, E) matrix at every step, and the CPU's BLAS
+        streams a column-major matrix faster for that product (bench/decoding_layout.py).
+        Training keeps rows contiguous: its embedding lookups and gradients read and write rows.
+        """
+        weight = self.output_matrix()
+        weight.data = weight.data.t().contiguous().t() if decoding else weight.data.contiguous()
 
     def encode(self, src: Tensor, src_mask: Tensor) -> Memory:
         """(B, S) source ids and mask -> the decoder's memory (keys projected once)."""

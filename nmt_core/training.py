@@ -269,6 +269,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
         # A fine-tuning run starts from trained weights but with a fresh optimizer and schedule.
         loaded = load_checkpoint(latest if resuming else cfg.init_checkpoint, device=str(device))
         tokenizer, model = loaded.tokenizer, loaded.model
+        model.set_decoding_layout(False)
     else:
         tokenizer = build_tokenizer(cfg, pairs)
         model = build_model(replace(model_cfg, vocab_size=tokenizer.vocab_size)).to(device)

@@ -224,3 +224,16 @@ def test_training_pairs_repeat_sentences_and_sample_words():
     assert [p.kind for p in everything].count("word") == 50
     with pytest.raises(ValueError, match="add 'word' to kinds"):
         TrainConfig(word_sample=10).validate()
+
+
+def test_train_flags_choose_kinds_and_a_word_sample():
+    from nmt_core.__main__ import TRAIN_FLAGS, _config_overrides, build_parser
+
+    args = build_parser().parse_args(
+        ["train", "--kinds", "sentence, phrase,word", "--word-sample", "60000"]
+    )
+    cfg = TrainConfig.from_dict(_config_overrides(args, TRAIN_FLAGS))
+    assert cfg.kinds == ("sentence", "phrase", "word") and cfg.word_sample == 60000
+    cfg.validate()
+    with pytest.raises(ValueError, match="kinds must be one of sentence, phrase, word"):
+        TrainConfig(kinds=("sentence", "sentences")).validate()

@@ -6,6 +6,7 @@ import shutil
 
 import numpy as np
 import pytest
+import torch
 from safetensors.torch import load_file, save_file
 
 from nmt_core.__main__ import main
@@ -38,6 +39,21 @@ def test_translation_holds_tokens_attention_scores_and_probabilities(checkpoint)
     assert result.reference.target_pieces == result.target_pieces
     np.testing.assert_allclose(result.reference.attention, result.attention, atol=1e-5)
     np.testing.assert_allclose(result.reference.log_probs, best.log_probs, atol=1e-5)
+
+
+def test_loaded_models_decode_from_a_column_major_output_matrix(toy_checkpoint):
+    loaded = load_checkpoint(toy_checkpoint)
+    matrix = loaded.model.output_matrix()
+    assert matrix.t().is_contiguous() and not matrix.is_contiguous()  # laid out for decoding
+    row_major = load_checkpoint(toy_checkpoint)
+    row_major.model.set_decoding_layout(False)
+    assert row_major.model.output_matrix().is_contiguous()
+    assert torch.equal(matrix, row_major.model.output_matrix())  # same values
+    for text in ("Ka Mo Ti Tu .", "Tu Tu Ka ."):
+        fast, plain = translate(loaded, text), translate(row_major, text)
+        assert fast.target_pieces == plain.target_pieces
+        np.testing.assert_allclose(fast.best.log_probs, plain.best.log_probs, atol=1e-4)
+        np.testing.assert_allclose(fast.attention, plain.attention, atol=1e-5)
 
 
 def test_beam_search_gives_an_n_best_list(checkpoint):

@@ -18,7 +18,7 @@ timed *without* the stages listed under it:
           decoder other          the rest of decoder.step: concatenations, W_o, tanh
           output layer           model.logits: the tied (V, E) projection
           log-softmax, embed     the rest of _step
-        step records             decode._Records.of_step: top-k, exp
+        step records             decode._Records.of: top-k, exp
         collect results          _Records.concat, _Records.trim, _result (.cpu(), tolist)
         search loop              the rest: max, the EOS check and its sync, per-step lists
       build Translation          translate._hypothesis: numpy, pieces, detokenise
@@ -101,7 +101,7 @@ def instrumented(checkpoint: Checkpoint, timer: StageTimer) -> Iterator[None]:
         (records, "trim", "collect results"),
         (decode, "_result", "collect results"),
     ]
-    classmethods = [(records, "of_step", "step records"), (records, "concat", "collect results")]
+    classmethods = [(records, "of", "step records"), (records, "concat", "collect results")]
     with ExitStack() as stack:
         for owner, name, stage in targets:
             wrapped = timer.wrap(stage, getattr(owner, name))
