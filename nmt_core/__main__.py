@@ -6,6 +6,7 @@ import argparse
 import json
 import logging
 import sys
+from collections.abc import Callable
 from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
@@ -63,37 +64,37 @@ def _comma_list(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
-MODEL_FLAGS = [
-    "scorer",
-    "decoder",
-    "rnn_type",
-    "embed_size",
-    "hidden_size",
-    "attention_size",
-    "dropout",
-]
-TRAIN_FLAGS = [
-    "corpus",
-    "direction",
-    "output_dir",
-    "vocab_size",
-    "dev_size",
-    "test_size",
-    "batch_tokens",
-    "max_steps",
-    "max_epochs",
-    "max_minutes",
-    "eval_every",
-    "lr",
-    "lr_schedule",
-    "kinds",
-    "word_sample",
-    "tokenizer",
-    "init_checkpoint",
-    "seed",
-    "device",
-    "threads",
-]
+# Flags given as --name-with-dashes; each overrides the same-named field of the config file.
+MODEL_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
+    "embed_size": int,
+    "hidden_size": int,
+    "attention_size": int,
+    "dropout": float,
+}
+MODEL_FLAGS = ["scorer", "decoder", "rnn_type", *MODEL_FLAG_TYPES]
+TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
+    "corpus": str,
+    "direction": str,
+    "output_dir": str,
+    "vocab_size": int,
+    "dev_size": int,
+    "test_size": int,
+    "batch_tokens": int,
+    "max_steps": int,
+    "max_epochs": int,
+    "max_minutes": float,
+    "eval_every": int,
+    "lr": float,
+    "lr_schedule": str,
+    "kinds": _comma_list,
+    "word_sample": int,
+    "tokenizer": str,
+    "init_checkpoint": str,
+    "seed": int,
+    "device": str,
+    "threads": int,
+}
+TRAIN_FLAGS = list(TRAIN_FLAG_TYPES)
 
 
 def command_train(args: argparse.Namespace) -> int:
@@ -289,32 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--no-input-feeding", action="store_true", help="Luong decoder without input feeding"
     )
-    for flag, kind in [
-        ("embed_size", int),
-        ("hidden_size", int),
-        ("attention_size", int),
-        ("dropout", float),
-        ("corpus", str),
-        ("direction", str),
-        ("output_dir", str),
-        ("vocab_size", int),
-        ("dev_size", int),
-        ("test_size", int),
-        ("batch_tokens", int),
-        ("max_steps", int),
-        ("max_epochs", int),
-        ("max_minutes", float),
-        ("eval_every", int),
-        ("lr", float),
-        ("lr_schedule", str),
-        ("kinds", _comma_list),
-        ("word_sample", int),
-        ("tokenizer", str),
-        ("init_checkpoint", str),
-        ("seed", int),
-        ("device", str),
-        ("threads", int),
-    ]:
+    for flag, kind in {**MODEL_FLAG_TYPES, **TRAIN_FLAG_TYPES}.items():
         p.add_argument("--" + flag.replace("_", "-"), dest=flag, type=kind)
     p.set_defaults(run=command_train)
 
