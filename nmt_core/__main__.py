@@ -297,9 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("tokenizer", help="train the shared sentencepiece model for a config")
     p.add_argument("--config", help="JSON file with a 'train' section")
     p.add_argument("--output", required=True, help="where to write the .model file")
-    for flag in ("corpus", "direction"):
-        p.add_argument("--" + flag, dest=flag)
-    p.add_argument("--vocab-size", dest="vocab_size", type=int)
+    for flag in ("corpus", "direction", "vocab_size"):
+        p.add_argument("--" + flag.replace("_", "-"), dest=flag, type=TRAIN_FLAG_TYPES[flag])
     p.set_defaults(run=command_tokenizer)
 
     p = sub.add_parser("translate", help="translate and print the attention table")

@@ -86,3 +86,16 @@ def test_word_attention_sums_source_pieces_and_averages_target_pieces():
 def test_word_attention_rejects_mismatched_labels():
     with pytest.raises(ValueError, match="does not match"):
         word_attention(np.ones((2, 3)) / 3, ["▁a", "</s>"], ["▁b", "</s>"])
+
+
+def test_tokenizer_command_trains_the_shared_model_from_flags(tmp_path, toy_corpus):
+    from nmt_core.__main__ import main
+
+    output = tmp_path / "spm.model"
+    argv = ["tokenizer", "--corpus", str(toy_corpus), "--direction", "de-en"]
+    assert main([*argv, "--vocab-size", "40", "--output", str(output)]) == 0
+    tokenizer = Tokenizer.load(output)
+    assert 0 < tokenizer.vocab_size <= 40
+    assert tokenizer.decode(tokenizer.encode("Ka Mo Ti .")) == "Ka Mo Ti ."
+    with pytest.raises(SystemExit):  # argparse rejects a non-integer size before training
+        main([*argv, "--vocab-size", "many", "--output", str(output)])
