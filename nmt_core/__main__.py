@@ -86,6 +86,7 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "eval_every": int,
     "lr": float,
     "lr_schedule": str,
+    "token_dropout": float,
     "kinds": _comma_list,
     "word_sample": int,
     "tokenizer": str,

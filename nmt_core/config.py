@@ -119,6 +119,10 @@ class TrainConfig:
     early_stop_patience: int = 6  # evaluations without improvement before stopping
     clip_norm: float = 1.0
     label_smoothing: float = 0.1
+    # Word dropout at the subword level (Sennrich & Zhang 2019, after Gal & Ghahramani 2016):
+    # each source and target input token becomes <unk> with this probability while training,
+    # so the model cannot lean on memorised sequences of the 20k Ding sentences.
+    token_dropout: float = 0.0
     eval_every: int = 1000  # steps between dev evaluations and checkpoints
     eval_sentences: int = 500  # dev sentences decoded (greedy) per evaluation
     tokenizer: str = ""  # reuse this sentencepiece model (same vocabulary across models)
@@ -138,8 +142,9 @@ class TrainConfig:
             _choice("kinds", kind, KINDS)
         if self.word_sample and "word" not in self.kinds:
             raise ValueError("word_sample samples the 'word' kind: add 'word' to kinds")
-        if not 0.0 <= self.label_smoothing < 1.0:
-            raise ValueError(f"label_smoothing must be in [0, 1); got {self.label_smoothing}")
+        for name in ("label_smoothing", "token_dropout"):
+            if not 0.0 <= getattr(self, name) < 1.0:
+                raise ValueError(f"{name} must be in [0, 1); got {getattr(self, name)}")
         if len(self.direction.split("-")) != 2:
             raise ValueError(f"direction must look like 'de-en'; got {self.direction!r}")
 

@@ -151,6 +151,47 @@ def batch_loss(
     return loss / tokens, tokens
 
 
+def drop_tokens(ids: torch.Tensor, rate: float, unk_id: int, keep: Sequence[int]) -> torch.Tensor:
+    """(B, T) ids with each token not in ``keep`` (pad, BOS, EOS) replaced by ``unk_id`` with
+    probability ``rate``; draws from torch's generator, so a resumed run draws the same."""
+    if rate == 0.0:
+        return ids
+    droppable = ~torch.isin(ids, torch.tensor(list(keep), device=ids.device))
+    return ids.masked_fill(droppable & (torch.rand(ids.shape, device=ids.device) < rate), unk_id)
+
+
+def with_token_dropout(
+    batch: tuple[torch.Tensor, ...], rate: float, config: ModelConfig
+) -> tuple[torch.Tensor, ...]:
+    """A collated batch with word dropout on the model's inputs (source, target history);
+    the tokens to predict stay as they are."""
+    src, src_mask, tgt_in, tgt_out = batch
+    keep = (config.pad_id, config.bos_id, config.eos_id)
+    return (
+        drop_tokens(src, rate, config.unk_id, keep),
+        src_mask,
+        drop_tokens(tgt_in, rate, config.unk_id, keep),
+        tgt_out,
+    )
+
+
+def mean_loss(model: Seq2Seq, examples: Sequence[Example], batch_tokens: int) -> float:
+    """Cross-entropy per target token (no smoothing, no dropout) over ``examples``; leaves the
+    model in training mode. Unlike dev BLEU it moves smoothly, so it shows over-fitting."""
+    model.eval()
+    device = next(model.parameters()).device
+    total, count = 0.0, 0
+    with torch.inference_mode():
+        for indices in make_batches(examples, batch_tokens, seed=0):
+            batch = collate(
+                [examples[i] for i in indices], model.config.pad_id, model.config.bos_id, device
+            )
+            loss, tokens = batch_loss(model, batch, label_smoothing=0.0)
+            total, count = total + float(loss) * tokens, count + tokens
+    model.train()
+    return total / max(count, 1)
+
+
 def make_scheduler(optimizer: torch.optim.Optimizer, cfg: TrainConfig) -> Any:
     """The learning-rate schedule ``cfg.lr_schedule`` names.
 
@@ -275,6 +316,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
         model = build_model(replace(model_cfg, vocab_size=tokenizer.vocab_size)).to(device)
     examples = encode_pairs(tokenizer, pairs)
     dev = split.dev[: cfg.eval_sentences]
+    dev_examples = encode_pairs(tokenizer, dev)
     log.info("%d training examples, %d parameters", len(examples), parameter_count(model))
 
     # 2. Optimiser, plateau schedule on dev BLEU, and where we stand.
@@ -291,6 +333,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     model.train()
     started = time.monotonic() - progress.seconds
     window_tokens, window_start = 0, time.monotonic()
+    loss_sum, loss_steps = 0.0, 0  # training loss since the last evaluation, for the log
     bar = tqdm(
         total=cfg.max_steps or None, initial=progress.step, desc=out.name, dynamic_ncols=True
     )
@@ -300,11 +343,13 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
             batch = collate(
                 [examples[i] for i in indices], model.config.pad_id, model.config.bos_id, device
             )
+            batch = with_token_dropout(batch, cfg.token_dropout, model.config)
             loss, tokens = batch_loss(model, batch, cfg.label_smoothing)
             optimizer.zero_grad(set_to_none=True)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.clip_norm)
             optimizer.step()
+            loss_sum, loss_steps = loss_sum + loss.item(), loss_steps + 1
             if cfg.lr_schedule == "cosine":
                 scheduler.step()
             progress.step += 1
@@ -325,9 +370,14 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
             )
             progress.finished = bool(out_of_budget)
             if progress.step % cfg.eval_every == 0 or progress.finished:
+                losses = {
+                    "train_loss": loss_sum / loss_steps,
+                    "dev_loss": mean_loss(model, dev_examples, cfg.batch_tokens),
+                }
                 _evaluate_and_save(
-                    cfg, model, tokenizer, optimizer, scheduler, progress, dev, metrics_path
+                    cfg, model, tokenizer, optimizer, scheduler, progress, dev, metrics_path, losses
                 )
+                loss_sum, loss_steps = 0.0, 0
             if progress.finished:
                 break
         else:
@@ -335,7 +385,10 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
             progress.batch_in_epoch = 0
     if not progress.finished:  # ran out of epochs between evaluations
         progress.finished = True
-        _evaluate_and_save(cfg, model, tokenizer, optimizer, scheduler, progress, dev, metrics_path)
+        losses = {"dev_loss": mean_loss(model, dev_examples, cfg.batch_tokens)}
+        _evaluate_and_save(
+            cfg, model, tokenizer, optimizer, scheduler, progress, dev, metrics_path, losses
+        )
     bar.close()
     if metrics_path.exists() and best.exists():
         (best / METRICS).write_bytes(metrics_path.read_bytes())
@@ -351,8 +404,13 @@ def _evaluate_and_save(
     progress: Progress,
     dev: Sequence[Pair],
     metrics_path: Path,
+    losses: dict[str, float],
 ) -> None:
-    """Dev BLEU, LR plateau step, best/ when improved, early stopping, then latest/."""
+    """Dev BLEU, LR plateau step, best/ when improved, early stopping, then latest/.
+
+    ``losses``: dev_loss (cross-entropy per token) and train_loss (label-smoothed, with dropout,
+    mean over the updates since the last evaluation), written to the metrics log.
+    """
     out = Path(cfg.output_dir)
     scores = dev_bleu(model, tokenizer, dev)
     if cfg.lr_schedule == "plateau":
@@ -373,6 +431,7 @@ def _evaluate_and_save(
         "lr": optimizer.param_groups[0]["lr"],
         "dev_bleu": scores["bleu"],
         "dev_chrf": scores["chrf"],
+        **losses,
         "best": improved,
     }
     _append_metrics(metrics_path, record)

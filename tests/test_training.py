@@ -19,8 +19,15 @@ from conftest import toy_configs, toy_pairs
 
 from nmt_core.alignment import hard_alignment
 from nmt_core.checkpoint import load_checkpoint
-from nmt_core.config import TrainConfig
-from nmt_core.training import make_batches, make_scheduler, train
+from nmt_core.config import ModelConfig, TrainConfig
+from nmt_core.training import (
+    drop_tokens,
+    make_batches,
+    make_scheduler,
+    mean_loss,
+    train,
+    with_token_dropout,
+)
 from nmt_core.translate import translate, translate_texts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,6 +92,52 @@ def test_best_checkpoint_describes_itself(toy_checkpoint):
     assert config["meta"]["train_config"]["corpus"].endswith("toy.tsv")
     log = [json.loads(line) for line in (toy_checkpoint / "metrics.jsonl").read_text().splitlines()]
     assert [r["step"] for r in log] == [250, 500]
+    # The loss columns show learning: training and dev loss fall between the evaluations,
+    # and the dev loss logged is the one mean_loss gives the saved weights.
+    assert log[1]["train_loss"] < log[0]["train_loss"]
+    assert log[1]["dev_loss"] < log[0]["dev_loss"] < 2.0
+
+
+def test_mean_loss_is_the_dev_loss_of_the_log_and_falls_with_training(toy_checkpoint):
+    from nmt_core.training import encode_pairs, prepare_split
+
+    checkpoint = load_checkpoint(toy_checkpoint)
+    cfg = TrainConfig.from_dict(checkpoint.meta["train_config"])
+    dev = encode_pairs(checkpoint.tokenizer, prepare_split(cfg).dev[: cfg.eval_sentences])
+    checkpoint.model.set_decoding_layout(False)
+    trained = mean_loss(checkpoint.model, dev, cfg.batch_tokens)
+    log = [json.loads(line) for line in (toy_checkpoint / "metrics.jsonl").read_text().splitlines()]
+    assert trained == pytest.approx(log[-1]["dev_loss"], rel=1e-4)
+    assert checkpoint.model.training  # left in training mode, as the loop needs
+    torch.manual_seed(0)
+    for parameter in checkpoint.model.parameters():
+        torch.nn.init.normal_(parameter, std=0.1)
+    assert mean_loss(checkpoint.model, dev, cfg.batch_tokens) > 2 * trained
+
+
+def test_token_dropout_replaces_ordinary_tokens_only_and_is_seeded():
+    config = ModelConfig()
+    keep = (config.pad_id, config.bos_id, config.eos_id)
+    torch.manual_seed(0)
+    ids = torch.randint(4, 100, (64, 50))
+    ids[:, 0], ids[:, -1], ids[:8, -10:] = config.bos_id, config.eos_id, config.pad_id
+    assert torch.equal(drop_tokens(ids, 0.0, config.unk_id, keep), ids)
+    torch.manual_seed(1)
+    dropped = drop_tokens(ids, 0.3, config.unk_id, keep)
+    torch.manual_seed(1)
+    assert torch.equal(dropped, drop_tokens(ids, 0.3, config.unk_id, keep))
+    changed = dropped != ids
+    assert torch.all(dropped[changed] == config.unk_id)
+    assert not torch.any(changed & torch.isin(ids, torch.tensor(keep)))
+    ordinary = ~torch.isin(ids, torch.tensor(keep))
+    assert 0.27 < changed.sum() / ordinary.sum() < 0.33
+    # In a batch only the inputs are dropped: the tokens to predict stay.
+    mask = torch.ones_like(ids, dtype=torch.bool)
+    src, src_mask, tgt_in, tgt_out = with_token_dropout((ids, mask, ids, ids), 0.3, config)
+    assert torch.equal(tgt_out, ids) and torch.equal(src_mask, mask)
+    assert not torch.equal(src, ids) and not torch.equal(tgt_in, ids)
+    with pytest.raises(ValueError, match="token_dropout"):
+        TrainConfig(token_dropout=1.0).validate()
 
 
 def test_batches_are_length_bucketed_and_seeded():
