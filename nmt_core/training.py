@@ -370,10 +370,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
             )
             progress.finished = bool(out_of_budget)
             if progress.step % cfg.eval_every == 0 or progress.finished:
-                losses = {
-                    "train_loss": loss_sum / loss_steps,
-                    "dev_loss": mean_loss(model, dev_examples, cfg.batch_tokens),
-                }
+                losses = _losses(model, dev_examples, cfg, loss_sum, loss_steps)
                 _evaluate_and_save(
                     cfg, model, tokenizer, optimizer, scheduler, progress, dev, metrics_path, losses
                 )
@@ -385,7 +382,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
             progress.batch_in_epoch = 0
     if not progress.finished:  # ran out of epochs between evaluations
         progress.finished = True
-        losses = {"dev_loss": mean_loss(model, dev_examples, cfg.batch_tokens)}
+        losses = _losses(model, dev_examples, cfg, loss_sum, loss_steps)
         _evaluate_and_save(
             cfg, model, tokenizer, optimizer, scheduler, progress, dev, metrics_path, losses
         )
@@ -393,6 +390,21 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     if metrics_path.exists() and best.exists():
         (best / METRICS).write_bytes(metrics_path.read_bytes())
     return best
+
+
+def _losses(
+    model: Seq2Seq,
+    dev_examples: Sequence[Example],
+    cfg: TrainConfig,
+    loss_sum: float,
+    loss_steps: int,
+) -> dict[str, float | None]:
+    """The loss columns of a metrics record (train_loss is None when no update came since the
+    last evaluation, as after a resume that stops at once)."""
+    return {
+        "train_loss": loss_sum / loss_steps if loss_steps else None,
+        "dev_loss": mean_loss(model, dev_examples, cfg.batch_tokens),
+    }
 
 
 def _evaluate_and_save(
@@ -404,7 +416,7 @@ def _evaluate_and_save(
     progress: Progress,
     dev: Sequence[Pair],
     metrics_path: Path,
-    losses: dict[str, float],
+    losses: dict[str, float | None],
 ) -> None:
     """Dev BLEU, LR plateau step, best/ when improved, early stopping, then latest/.
 
