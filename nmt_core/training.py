@@ -333,7 +333,8 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     model.train()
     started = time.monotonic() - progress.seconds
     window_tokens, window_start = 0, time.monotonic()
-    loss_sum, loss_steps = 0.0, 0  # training loss since the last evaluation, for the log
+    loss_sum: torch.Tensor | float = 0.0  # training loss since the last evaluation, for the log
+    loss_steps = 0
     bar = tqdm(
         total=cfg.max_steps or None, initial=progress.step, desc=out.name, dynamic_ncols=True
     )
@@ -349,7 +350,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.clip_norm)
             optimizer.step()
-            loss_sum, loss_steps = loss_sum + loss.item(), loss_steps + 1
+            loss_sum, loss_steps = loss_sum + loss.detach(), loss_steps + 1  # no host sync
             if cfg.lr_schedule == "cosine":
                 scheduler.step()
             progress.step += 1
@@ -396,13 +397,13 @@ def _losses(
     model: Seq2Seq,
     dev_examples: Sequence[Example],
     cfg: TrainConfig,
-    loss_sum: float,
+    loss_sum: torch.Tensor | float,
     loss_steps: int,
 ) -> dict[str, float | None]:
     """The loss columns of a metrics record (train_loss is None when no update came since the
     last evaluation, as after a resume that stops at once)."""
     return {
-        "train_loss": loss_sum / loss_steps if loss_steps else None,
+        "train_loss": float(loss_sum) / loss_steps if loss_steps else None,
         "dev_loss": mean_loss(model, dev_examples, cfg.batch_tokens),
     }
 
