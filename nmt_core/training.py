@@ -315,8 +315,8 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
         tokenizer = build_tokenizer(cfg, pairs)
         model = build_model(replace(model_cfg, vocab_size=tokenizer.vocab_size)).to(device)
     examples = encode_pairs(tokenizer, pairs)
-    dev = split.dev[: cfg.eval_sentences]
-    dev_examples = encode_pairs(tokenizer, dev)
+    dev_pairs = split.dev[: cfg.eval_sentences]
+    dev = (dev_pairs, encode_pairs(tokenizer, dev_pairs))
     log.info("%d training examples, %d parameters", len(examples), parameter_count(model))
 
     # 2. Optimiser, plateau schedule on dev BLEU, and where we stand.
@@ -333,8 +333,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     model.train()
     started = time.monotonic() - progress.seconds
     window_tokens, window_start = 0, time.monotonic()
-    loss_sum: torch.Tensor | float = 0.0  # training loss since the last evaluation, for the log
-    loss_steps = 0
+    recent_losses: list[torch.Tensor] = []  # since the last evaluation, kept on the device
     bar = tqdm(
         total=cfg.max_steps or None, initial=progress.step, desc=out.name, dynamic_ncols=True
     )
@@ -350,7 +349,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.clip_norm)
             optimizer.step()
-            loss_sum, loss_steps = loss_sum + loss.detach(), loss_steps + 1  # no host sync
+            recent_losses.append(loss.detach())  # no host sync per update
             if cfg.lr_schedule == "cosine":
                 scheduler.step()
             progress.step += 1
@@ -371,11 +370,10 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
             )
             progress.finished = bool(out_of_budget)
             if progress.step % cfg.eval_every == 0 or progress.finished:
-                losses = _losses(model, dev_examples, cfg, loss_sum, loss_steps)
                 _evaluate_and_save(
-                    cfg, model, tokenizer, optimizer, scheduler, progress, dev, metrics_path, losses
+                    cfg, model, tokenizer, optimizer, scheduler, progress, dev, recent_losses
                 )
-                loss_sum, loss_steps = 0.0, 0
+                recent_losses.clear()
             if progress.finished:
                 break
         else:
@@ -383,29 +381,13 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
             progress.batch_in_epoch = 0
     if not progress.finished:  # ran out of epochs between evaluations
         progress.finished = True
-        losses = _losses(model, dev_examples, cfg, loss_sum, loss_steps)
         _evaluate_and_save(
-            cfg, model, tokenizer, optimizer, scheduler, progress, dev, metrics_path, losses
+            cfg, model, tokenizer, optimizer, scheduler, progress, dev, recent_losses
         )
     bar.close()
     if metrics_path.exists() and best.exists():
         (best / METRICS).write_bytes(metrics_path.read_bytes())
     return best
-
-
-def _losses(
-    model: Seq2Seq,
-    dev_examples: Sequence[Example],
-    cfg: TrainConfig,
-    loss_sum: torch.Tensor | float,
-    loss_steps: int,
-) -> dict[str, float | None]:
-    """The loss columns of a metrics record (train_loss is None when no update came since the
-    last evaluation, as after a resume that stops at once)."""
-    return {
-        "train_loss": float(loss_sum) / loss_steps if loss_steps else None,
-        "dev_loss": mean_loss(model, dev_examples, cfg.batch_tokens),
-    }
 
 
 def _evaluate_and_save(
@@ -415,17 +397,21 @@ def _evaluate_and_save(
     optimizer: torch.optim.Optimizer,
     scheduler: Any,
     progress: Progress,
-    dev: Sequence[Pair],
-    metrics_path: Path,
-    losses: dict[str, float | None],
+    dev: tuple[Sequence[Pair], Sequence[Example]],
+    recent_losses: Sequence[torch.Tensor],
 ) -> None:
-    """Dev BLEU, LR plateau step, best/ when improved, early stopping, then latest/.
+    """Dev BLEU and loss, LR plateau step, best/ when improved, early stopping, then latest/.
 
-    ``losses``: dev_loss (cross-entropy per token) and train_loss (label-smoothed, with dropout,
-    mean over the updates since the last evaluation), written to the metrics log.
+    ``dev``: the dev pairs and their encoded examples. The metrics log gets dev_loss
+    (cross-entropy per token) and train_loss (label-smoothed, with dropout: the mean of
+    ``recent_losses``, the updates since the last evaluation; None after a resume that stops
+    at once).
     """
     out = Path(cfg.output_dir)
-    scores = dev_bleu(model, tokenizer, dev)
+    dev_pairs, dev_examples = dev
+    scores = dev_bleu(model, tokenizer, dev_pairs)
+    dev_loss = mean_loss(model, dev_examples, cfg.batch_tokens)
+    train_loss = float(torch.stack(list(recent_losses)).mean()) if recent_losses else None
     if cfg.lr_schedule == "plateau":
         scheduler.step(scores["bleu"])
     improved = scores["bleu"] > progress.best_bleu
@@ -444,10 +430,11 @@ def _evaluate_and_save(
         "lr": optimizer.param_groups[0]["lr"],
         "dev_bleu": scores["bleu"],
         "dev_chrf": scores["chrf"],
-        **losses,
+        "train_loss": train_loss,
+        "dev_loss": dev_loss,
         "best": improved,
     }
-    _append_metrics(metrics_path, record)
+    _append_metrics(out / METRICS, record)
     tqdm.write(json.dumps(record))
     save_checkpoint(
         out / "latest",
