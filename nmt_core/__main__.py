@@ -87,6 +87,7 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "lr": float,
     "lr_schedule": str,
     "token_dropout": float,
+    "subword_alpha": float,
     "kinds": _comma_list,
     "word_sample": int,
     "tokenizer": str,

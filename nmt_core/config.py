@@ -123,6 +123,10 @@ class TrainConfig:
     # each source and target input token becomes <unk> with this probability while training,
     # so the model cannot lean on memorised sequences of the 20k Ding sentences.
     token_dropout: float = 0.0
+    # Subword regularisation (Kudo 2018): > 0 re-segments the training pairs every epoch with
+    # sentencepiece's unigram sampling at this smoothing alpha (smaller = more varied; 1 is
+    # nearly always the usual segmentation), so a word is seen in several piece sequences.
+    subword_alpha: float = 0.0
     eval_every: int = 1000  # steps between dev evaluations and checkpoints
     eval_sentences: int = 500  # dev sentences decoded (greedy) per evaluation
     tokenizer: str = ""  # reuse this sentencepiece model (same vocabulary across models)
@@ -145,6 +149,8 @@ class TrainConfig:
         for name in ("label_smoothing", "token_dropout"):
             if not 0.0 <= getattr(self, name) < 1.0:
                 raise ValueError(f"{name} must be in [0, 1); got {getattr(self, name)}")
+        if not 0.0 <= self.subword_alpha <= 1.0:
+            raise ValueError(f"subword_alpha must be in [0, 1] (0 = off); got {self.subword_alpha}")
         if len(self.direction.split("-")) != 2:
             raise ValueError(f"direction must look like 'de-en'; got {self.direction!r}")
 

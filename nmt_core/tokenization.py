@@ -58,6 +58,20 @@ class Tokenizer:
     def encode_batch(self, texts: Sequence[str]) -> list[list[int]]:
         return self._sp.encode(list(texts), out_type=int)
 
+    def sample_batch(self, texts: Sequence[str], alpha: float, seed: int) -> list[list[int]]:
+        """One segmentation per text drawn from the unigram model's distribution over all of
+        them, p(x) ** alpha normalised (subword regularisation, Kudo 2018); the ids still decode
+        to the text. One thread, so that ``seed`` fixes the draws (a resumed run repeats them)."""
+        spm.set_random_generator_seed(seed)
+        return self._sp.encode(
+            list(texts),
+            out_type=int,
+            enable_sampling=True,
+            alpha=alpha,
+            nbest_size=-1,
+            num_threads=1,
+        )
+
     def decode(self, ids: Iterable[int]) -> str:
         """Detokenised text; special ids are dropped."""
         return self._sp.decode([i for i in ids if i > EOS_ID])

@@ -88,9 +88,18 @@ def build_tokenizer(cfg: TrainConfig, pairs: Sequence[Pair]) -> Tokenizer:
     return train_tokenizer(texts, cfg.vocab_size)
 
 
-def encode_pairs(tokenizer: Tokenizer, pairs: Sequence[Pair]) -> list[Example]:
-    sources = tokenizer.encode_batch([p.source for p in pairs])
-    targets = tokenizer.encode_batch([p.target for p in pairs])
+def encode_pairs(
+    tokenizer: Tokenizer, pairs: Sequence[Pair], alpha: float = 0.0, seed: int = 0
+) -> list[Example]:
+    """Pairs as (source ids + EOS, target ids + EOS); ``alpha`` > 0 samples the segmentations
+    (``Tokenizer.sample_batch``) with ``seed``, else each text gets its usual one."""
+    texts = ([p.source for p in pairs], [p.target for p in pairs])
+    if alpha:
+        sources, targets = (
+            tokenizer.sample_batch(side, alpha, seed + i) for i, side in enumerate(texts)
+        )
+    else:
+        sources, targets = (tokenizer.encode_batch(side) for side in texts)
     return [(s + [EOS_ID], t + [EOS_ID]) for s, t in zip(sources, targets, strict=True) if s and t]
 
 
@@ -338,6 +347,8 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
         total=cfg.max_steps or None, initial=progress.step, desc=out.name, dynamic_ncols=True
     )
     while not progress.finished and progress.epoch < cfg.max_epochs:
+        if cfg.subword_alpha:  # a fresh segmentation each epoch, fixed by the epoch's seed
+            examples = encode_pairs(tokenizer, pairs, cfg.subword_alpha, cfg.seed + progress.epoch)
         batches = make_batches(examples, cfg.batch_tokens, cfg.seed + progress.epoch)
         for indices in batches[progress.batch_in_epoch :]:
             batch = collate(

@@ -99,3 +99,15 @@ def test_tokenizer_command_trains_the_shared_model_from_flags(tmp_path, toy_corp
     assert tokenizer.decode(tokenizer.encode("Ka Mo Ti .")) == "Ka Mo Ti ."
     with pytest.raises(SystemExit):  # argparse rejects a non-integer size before training
         main([*argv, "--vocab-size", "many", "--output", str(output)])
+
+
+def test_sampled_segmentations_vary_keep_the_text_and_are_seeded(tokenizer):
+    texts = GERMAN + ENGLISH
+    usual = tokenizer.encode_batch(texts)
+    sampled = tokenizer.sample_batch(texts, alpha=0.3, seed=5)
+    assert sampled == tokenizer.sample_batch(texts, alpha=0.3, seed=5)
+    assert sampled != tokenizer.sample_batch(texts, alpha=0.3, seed=6)
+    assert [tokenizer.decode(ids) for ids in sampled] == texts
+    changed = sum(s != u for s, u in zip(sampled, usual, strict=True))
+    assert changed >= len(texts) // 2  # at alpha 0.3 most sentences get another segmentation
+    assert sum(map(len, sampled)) > sum(map(len, usual))  # the usual one has the fewest pieces

@@ -140,6 +140,24 @@ def test_token_dropout_replaces_ordinary_tokens_only_and_is_seeded():
         TrainConfig(token_dropout=1.0).validate()
 
 
+def test_subword_sampling_is_seeded_by_epoch_and_changes_what_is_learnt(tmp_path, toy_corpus):
+    """Each epoch trains on a fresh segmentation drawn from the run's seed and the epoch number
+    (so ``--resume`` redraws the same one): two runs agree exactly, and differ from a run on the
+    usual segmentation."""
+    train_cfg, model_cfg = toy_configs(tmp_path / "a", toy_corpus)
+    train_cfg = replace(train_cfg, vocab_size=60, max_steps=150, eval_every=150)
+
+    def weights(output: str, alpha: float) -> dict[str, torch.Tensor]:
+        cfg = replace(train_cfg, output_dir=str(tmp_path / output), subword_alpha=alpha)
+        return load_checkpoint(train(cfg, model_cfg)).model.state_dict()
+
+    first, second, usual = weights("a", 0.3), weights("b", 0.3), weights("c", 0.0)
+    assert all(torch.equal(first[k], second[k]) for k in first)
+    assert not all(torch.equal(first[k], usual[k]) for k in first)
+    with pytest.raises(ValueError, match="subword_alpha"):
+        TrainConfig(subword_alpha=1.5).validate()
+
+
 def test_batches_are_length_bucketed_and_seeded():
     examples = [([5] * (n % 17 + 1), [6] * (n % 13 + 1)) for n in range(500)]
     batches = make_batches(examples, batch_tokens=100, seed=1)
@@ -165,6 +183,7 @@ def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_cor
         "--corpus", str(toy_corpus), "--output-dir", str(out),
         "--config", str(_write_config(tmp_path / "cfg.json", toy_corpus)),
         "--max-steps", "300", "--eval-every", "100", "--lr-schedule", "cosine",
+        "--subword-alpha", "0.5",  # the resumed epoch redraws its segmentation
     ]  # fmt: skip
     process = subprocess.Popen(
         command, cwd=ROOT, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL
