@@ -124,8 +124,9 @@ class TrainConfig:
     # so the model cannot lean on memorised sequences of the 20k Ding sentences.
     token_dropout: float = 0.0
     # Subword regularisation (Kudo 2018): > 0 re-segments the training pairs every epoch with
-    # sentencepiece's unigram sampling at this smoothing alpha (smaller = more varied; 1 is
-    # nearly always the usual segmentation), so a word is seen in several piece sequences.
+    # sentencepiece's unigram sampling at this smoothing alpha (smaller = more varied: with
+    # the shipped 4k vocabulary 1.0 leaves ~70 % of sentences as usual, 0.5 ~24 %, and 0.5
+    # makes them ~11 % longer), so a word is seen in several piece sequences.
     subword_alpha: float = 0.0
     eval_every: int = 1000  # steps between dev evaluations and checkpoints
     eval_sentences: int = 500  # dev sentences decoded (greedy) per evaluation
