@@ -323,10 +323,10 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     else:
         tokenizer = build_tokenizer(cfg, pairs)
         model = build_model(replace(model_cfg, vocab_size=tokenizer.vocab_size)).to(device)
-    examples = encode_pairs(tokenizer, pairs)
+    examples: list[Example] = []  # encoded once, or once per epoch with subword sampling
     dev_pairs = split.dev[: cfg.eval_sentences]
     dev = (dev_pairs, encode_pairs(tokenizer, dev_pairs))
-    log.info("%d training examples, %d parameters", len(examples), parameter_count(model))
+    log.info("%d training pairs, %d parameters", len(pairs), parameter_count(model))
 
     # 2. Optimiser, plateau schedule on dev BLEU, and where we stand.
     optimizer = torch.optim.Adam(model.parameters(), lr=cfg.lr)
@@ -347,7 +347,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
         total=cfg.max_steps or None, initial=progress.step, desc=out.name, dynamic_ncols=True
     )
     while not progress.finished and progress.epoch < cfg.max_epochs:
-        if cfg.subword_alpha:  # a fresh segmentation each epoch, fixed by the epoch's seed
+        if not examples or cfg.subword_alpha:  # sampling: a fresh segmentation each epoch
             examples = encode_pairs(tokenizer, pairs, cfg.subword_alpha, cfg.seed + progress.epoch)
         batches = make_batches(examples, cfg.batch_tokens, cfg.seed + progress.epoch)
         for indices in batches[progress.batch_in_epoch :]:
@@ -409,7 +409,7 @@ def _evaluate_and_save(
     scheduler: Any,
     progress: Progress,
     dev: tuple[Sequence[Pair], Sequence[Example]],
-    recent_losses: Sequence[torch.Tensor],
+    recent_losses: list[torch.Tensor],
 ) -> None:
     """Dev BLEU and loss, LR plateau step, best/ when improved, early stopping, then latest/.
 
@@ -422,7 +422,7 @@ def _evaluate_and_save(
     dev_pairs, dev_examples = dev
     scores = dev_bleu(model, tokenizer, dev_pairs)
     dev_loss = mean_loss(model, dev_examples, cfg.batch_tokens)
-    train_loss = float(torch.stack(list(recent_losses)).mean()) if recent_losses else None
+    train_loss = float(torch.stack(recent_losses).mean()) if recent_losses else None
     if cfg.lr_schedule == "plateau":
         scheduler.step(scores["bleu"])
     improved = scores["bleu"] > progress.best_bleu
