@@ -290,6 +290,8 @@ def test_threshold_alignment_keeps_the_strong_links(app):
 def test_beam_page_lists_candidates_and_shows_the_chosen_one(app):
     go_to(app, "beam")
     assert "Greedy search" in app.info[0].value
+    app.button(key="use_beam").click().run()  # one click out of the greedy dead end
+    assert app.sidebar.slider(key="beam").value == 5 and len(app.dataframe[0].value) == 5
     app.sidebar.slider(key="beam").set_value(3).run()
     table = app.dataframe[0].value
     assert len(table) == 3 and table["translation"][0] == REVERSED

@@ -7,11 +7,18 @@ from dashboard import figures, state, views, widgets
 
 chosen, ss = state.settings(), st.session_state
 st.header("Beam search: the n-best list")
+
+
+def use_beam_of_five() -> None:
+    ss.beam = 5  # the sidebar slider's key: the whole app then decodes with beam 5
+
+
 if chosen.beam_size == 1:
     st.info(
         "Greedy search keeps a single candidate. Choose a beam size above 1 in the sidebar to "
         "see the candidates a beam search keeps."
     )
+    st.button("Use beam size 5", key="use_beam", on_click=use_beam_of_five)
     st.stop()
 result = state.current()
 st.dataframe(pd.DataFrame(views.nbest_rows(result)), hide_index=True)
