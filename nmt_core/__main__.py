@@ -95,6 +95,7 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "seed": int,
     "device": str,
     "threads": int,
+    "precision": str,
 }
 TRAIN_FLAGS = list(TRAIN_FLAG_TYPES)
 

@@ -18,6 +18,7 @@ SCORERS = ("additive", "general", "dot", "scaled_dot", "none")
 RNN_TYPES = ("gru", "lstm")
 DECODER_STYLES = ("bahdanau", "luong")
 LR_SCHEDULES = ("plateau", "cosine")
+PRECISIONS = ("fp32", "bf16")
 
 T = TypeVar("T")
 
@@ -136,10 +137,15 @@ class TrainConfig:
     seed: int = 1234
     device: str = "auto"  # auto | cpu | cuda
     threads: int = 0  # torch CPU threads; 0 = torch's default
+    # bf16: matrix products of the training forward pass in bfloat16 under autocast (weights,
+    # optimizer and loss stay fp32); about 1.7x faster updates on a CPU with AVX512-BF16.
+    # Evaluation and translation always run in fp32.
+    precision: str = "fp32"
 
     def validate(self) -> None:
         _choice("device", self.device, ("auto", "cpu", "cuda"))
         _choice("lr_schedule", self.lr_schedule, LR_SCHEDULES)
+        _choice("precision", self.precision, PRECISIONS)
         if self.lr_schedule == "cosine" and self.max_steps <= 0:
             raise ValueError("lr_schedule 'cosine' anneals over max_steps: set max_steps > 0")
         for name in ("batch_tokens", "max_epochs", "lr", "eval_every", "vocab_size"):
@@ -205,6 +211,7 @@ __all__ = [
     "DECODER_STYLES",
     "DecodeConfig",
     "LR_SCHEDULES",
+    "PRECISIONS",
     "ModelConfig",
     "RNN_TYPES",
     "SCORERS",

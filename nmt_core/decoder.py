@@ -121,8 +121,9 @@ class Decoder(nn.Module):
     def forward(self, embedded: Tensor, state: State, memory: Memory) -> DecoderOutput:
         """Teacher-forced decoding of (B, T, E) embedded target inputs (BOS y_1 ... y_{T-1})."""
         steps = []
-        for t in range(embedded.size(1)):
-            output, state = self.step(embedded[:, t], state, memory)
+        # unbind, not embedded[:, t]: the backward of each slice fills a zero (B, T, E) gradient.
+        for embedded_t in embedded.unbind(1):
+            output, state = self.step(embedded_t, state, memory)
             steps.append(output)
         return DecoderOutput(
             outputs=torch.cat([s.outputs for s in steps], dim=1),

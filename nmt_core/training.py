@@ -11,10 +11,13 @@ checkpoint with the best dev BLEU so far: the one to ship.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import json
 import logging
 import math
 import random
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
@@ -148,10 +151,10 @@ def batch_loss(
 ) -> tuple[torch.Tensor, int]:
     """Mean label-smoothed cross-entropy per target token, and the number of target tokens."""
     src, src_mask, tgt_in, tgt_out = batch
-    logits, _ = model(src, src_mask, tgt_in)  # (B, T, V)
+    logits, _ = model(src, src_mask, tgt_in)  # (B, T, V); bf16 under autocast
     tokens = int((tgt_out != model.config.pad_id).sum())
     loss = F.cross_entropy(
-        logits.reshape(-1, logits.size(-1)),
+        logits.float().reshape(-1, logits.size(-1)),
         tgt_out.reshape(-1),
         ignore_index=model.config.pad_id,
         label_smoothing=label_smoothing,
@@ -199,6 +202,24 @@ def mean_loss(model: Seq2Seq, examples: Sequence[Example], batch_tokens: int) ->
             total, count = total + float(loss) * tokens, count + tokens
     model.train()
     return total / max(count, 1)
+
+
+def keep_freed_memory() -> bool:
+    """Ask glibc to keep freed memory for reuse rather than hand it back to the OS; True if set.
+
+    An update allocates several (tokens, vocab) tensors of about 100 MB. By default glibc maps
+    each one afresh and unmaps it when freed, so every update page-faults them in again: about
+    10 % of an update on the 2-core CPU in fp32, 25 % in bf16. Process-wide: the training
+    process keeps its peak memory instead of shrinking between updates.
+    """
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c"))
+        m_trim_threshold, m_mmap_max = -1, -4  # from <malloc.h>
+        return bool(libc.mallopt(m_mmap_max, 0) and libc.mallopt(m_trim_threshold, 1 << 30))
+    except (OSError, AttributeError):  # not glibc (e.g. musl)
+        return False
 
 
 def make_scheduler(optimizer: torch.optim.Optimizer, cfg: TrainConfig) -> Any:
@@ -306,6 +327,8 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     device = resolve_device(cfg.device)
     if cfg.threads:
         torch.set_num_threads(cfg.threads)
+    if device.type == "cpu":
+        keep_freed_memory()
     random.seed(cfg.seed)
     torch.manual_seed(cfg.seed)
 
@@ -355,7 +378,8 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
                 [examples[i] for i in indices], model.config.pad_id, model.config.bos_id, device
             )
             batch = with_token_dropout(batch, cfg.token_dropout, model.config)
-            loss, tokens = batch_loss(model, batch, cfg.label_smoothing)
+            with torch.autocast(device.type, torch.bfloat16, enabled=cfg.precision == "bf16"):
+                loss, tokens = batch_loss(model, batch, cfg.label_smoothing)
             optimizer.zero_grad(set_to_none=True)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.clip_norm)

@@ -22,6 +22,7 @@ from nmt_core.checkpoint import load_checkpoint
 from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.training import (
     drop_tokens,
+    keep_freed_memory,
     make_batches,
     make_scheduler,
     mean_loss,
@@ -64,6 +65,26 @@ def test_luong_general_model_learns_reversal(tmp_path, toy_corpus):
     # 500 updates left this seed at 0.86 on one machine (0.99 with another seed): 750 learn it.
     best = train(replace(train_cfg, max_steps=750), model_cfg)
     assert reversal_accuracy(best) >= 0.9
+
+
+def test_bf16_training_learns_reversal_and_keeps_fp32_weights(tmp_path, toy_corpus, toy_checkpoint):
+    train_cfg, model_cfg = toy_configs(tmp_path / "bf16", toy_corpus, scorer="additive")
+    best = train(replace(train_cfg, precision="bf16"), model_cfg)
+    assert reversal_accuracy(best) >= 0.9
+    checkpoint = load_checkpoint(best)
+    assert all(p.dtype == torch.float32 for p in checkpoint.model.parameters())
+    assert checkpoint.meta["train_config"]["precision"] == "bf16"
+    # Same seed and data as the fp32 toy checkpoint: the losses differ only by the precision.
+    bf16_log, fp32_log = (
+        [json.loads(line) for line in (folder / "metrics.jsonl").read_text().splitlines()]
+        for folder in (best, toy_checkpoint)
+    )
+    assert bf16_log[0]["train_loss"] != fp32_log[0]["train_loss"]
+    assert bf16_log[0]["train_loss"] == pytest.approx(fp32_log[0]["train_loss"], rel=0.2)
+
+
+def test_training_keeps_freed_memory_on_linux():
+    assert keep_freed_memory() == sys.platform.startswith("linux")
 
 
 def test_fine_tuning_starts_from_the_given_checkpoint(tmp_path, toy_corpus, toy_checkpoint):
