@@ -90,6 +90,7 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "subword_alpha": float,
     "kinds": _comma_list,
     "word_sample": int,
+    "tagged_kinds": _comma_list,
     "tokenizer": str,
     "init_checkpoint": str,
     "seed": int,

@@ -101,6 +101,10 @@ class TrainConfig:
     kinds: tuple[str, ...] = ("sentence", "phrase")  # Ding pair kinds to train on
     sentence_repeats: int = 2  # up-weight full sentences over dictionary phrases
     word_sample: int = 0  # > 0: train on a seeded sample of this many single-word pairs only
+    # Pairs of these kinds get a tag (BOS) in front of the source, so dictionary entries are a
+    # mode of their own: they teach vocabulary, and untagged input (what users type) still asks
+    # for sentences (tags for mixed data: Kobus et al. 2017, Caswell et al. 2019).
+    tagged_kinds: tuple[str, ...] = ()
     extra_corpora: tuple[str, ...] = ()  # more TSVs added to train only
     max_words: int = 40  # length filter on either side
     dev_size: int = 500
@@ -152,6 +156,8 @@ class TrainConfig:
             _positive(name, getattr(self, name))
         for kind in self.kinds:
             _choice("kinds", kind, KINDS)
+        for kind in self.tagged_kinds:
+            _choice("tagged_kinds", kind, self.kinds)
         if self.word_sample and "word" not in self.kinds:
             raise ValueError("word_sample samples the 'word' kind: add 'word' to kinds")
         for name in ("label_smoothing", "token_dropout"):
@@ -165,7 +171,11 @@ class TrainConfig:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TrainConfig:
         data = dict(data)
-        for key in ("kinds", "extra_corpora"):  # JSON has lists; the dataclass is frozen/hashable
+        for key in (
+            "kinds",
+            "tagged_kinds",
+            "extra_corpora",
+        ):  # JSON has lists; the dataclass is frozen/hashable
             if key in data:
                 data[key] = tuple(data[key])
         return _from_dict(cls, data)

@@ -35,7 +35,7 @@ from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.data import Pair, Split, deduplicate, filter_pairs, read_corpus, split_pairs
 from nmt_core.evaluation import corpus_scores
 from nmt_core.model import Seq2Seq, build_model, parameter_count
-from nmt_core.tokenization import EOS_ID, Tokenizer, train_tokenizer
+from nmt_core.tokenization import BOS_ID, EOS_ID, Tokenizer, train_tokenizer
 from nmt_core.translate import pad_batch, translate_texts
 
 log = logging.getLogger("nmt_core.training")
@@ -92,10 +92,15 @@ def build_tokenizer(cfg: TrainConfig, pairs: Sequence[Pair]) -> Tokenizer:
 
 
 def encode_pairs(
-    tokenizer: Tokenizer, pairs: Sequence[Pair], alpha: float = 0.0, seed: int = 0
+    tokenizer: Tokenizer,
+    pairs: Sequence[Pair],
+    alpha: float = 0.0,
+    seed: int = 0,
+    tagged_kinds: Sequence[str] = (),
 ) -> list[Example]:
     """Pairs as (source ids + EOS, target ids + EOS); ``alpha`` > 0 samples the segmentations
-    (``Tokenizer.sample_batch``) with ``seed``, else each text gets its usual one."""
+    (``Tokenizer.sample_batch``) with ``seed``, else each text gets its usual one. Sources of
+    ``tagged_kinds`` pairs start with BOS, an id no untagged source contains."""
     texts = ([p.source for p in pairs], [p.target for p in pairs])
     if alpha:
         sources, targets = (
@@ -103,7 +108,12 @@ def encode_pairs(
         )
     else:
         sources, targets = (tokenizer.encode_batch(side) for side in texts)
-    return [(s + [EOS_ID], t + [EOS_ID]) for s, t in zip(sources, targets, strict=True) if s and t]
+    tags = [[BOS_ID] if p.kind in tagged_kinds else [] for p in pairs]
+    return [
+        (tag + s + [EOS_ID], t + [EOS_ID])
+        for tag, s, t in zip(tags, sources, targets, strict=True)
+        if s and t
+    ]
 
 
 def make_batches(examples: Sequence[Example], batch_tokens: int, seed: int) -> list[list[int]]:
@@ -371,7 +381,9 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     )
     while not progress.finished and progress.epoch < cfg.max_epochs:
         if not examples or cfg.subword_alpha:  # sampling: a fresh segmentation each epoch
-            examples = encode_pairs(tokenizer, pairs, cfg.subword_alpha, cfg.seed + progress.epoch)
+            examples = encode_pairs(
+                tokenizer, pairs, cfg.subword_alpha, cfg.seed + progress.epoch, cfg.tagged_kinds
+            )
         batches = make_batches(examples, cfg.batch_tokens, cfg.seed + progress.epoch)
         for indices in batches[progress.batch_in_epoch :]:
             batch = collate(

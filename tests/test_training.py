@@ -319,6 +319,26 @@ def test_training_pairs_repeat_sentences_and_sample_words():
         TrainConfig(word_sample=10).validate()
 
 
+def test_tagged_kinds_start_their_sources_with_bos_and_nothing_else_changes():
+    from nmt_core.data import Pair
+    from nmt_core.tokenization import BOS_ID, train_tokenizer
+    from nmt_core.training import encode_pairs
+
+    pairs = [
+        Pair("Der Hund schläft.", "The dog sleeps.", "sentence"),
+        Pair("roter Hund", "red dog", "phrase"),
+        Pair("Hund", "dog", "word"),
+    ]
+    texts = [text for p in pairs for text in (p.source, p.target)]
+    tokenizer = train_tokenizer(texts * 20, vocab_size=40)
+    plain = encode_pairs(tokenizer, pairs)
+    tagged = encode_pairs(tokenizer, pairs, tagged_kinds=("phrase", "word"))
+    assert all(BOS_ID not in source for source, _ in plain)
+    assert tagged[0] == plain[0]  # sentences, what users type, stay untagged
+    for (tagged_src, tagged_tgt), (src, tgt) in zip(tagged[1:], plain[1:], strict=True):
+        assert tagged_src == [BOS_ID, *src] and tagged_tgt == tgt
+
+
 def test_train_flags_choose_kinds_and_a_word_sample():
     from nmt_core.__main__ import TRAIN_FLAGS, _config_overrides, build_parser
 
@@ -330,3 +350,12 @@ def test_train_flags_choose_kinds_and_a_word_sample():
     cfg.validate()
     with pytest.raises(ValueError, match="kinds must be one of sentence, phrase, word"):
         TrainConfig(kinds=("sentence", "sentences")).validate()
+    tagged = ["train", "--tagged-kinds", "phrase,word"]
+    args = build_parser().parse_args([*tagged, "--kinds", "sentence,phrase,word"])
+    assert TrainConfig.from_dict(_config_overrides(args, TRAIN_FLAGS)).tagged_kinds == (
+        "phrase",
+        "word",
+    )
+    with pytest.raises(ValueError, match="tagged_kinds must be one of sentence, phrase;"):
+        # 'word' is not among the default kinds trained on
+        TrainConfig.from_dict(_config_overrides(build_parser().parse_args(tagged), TRAIN_FLAGS))
