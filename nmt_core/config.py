@@ -171,11 +171,8 @@ class TrainConfig:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TrainConfig:
         data = dict(data)
-        for key in (
-            "kinds",
-            "tagged_kinds",
-            "extra_corpora",
-        ):  # JSON has lists; the dataclass is frozen/hashable
+        # JSON has lists; the dataclass is frozen (hashable), so tuples.
+        for key in ("kinds", "tagged_kinds", "extra_corpora"):
             if key in data:
                 data[key] = tuple(data[key])
         return _from_dict(cls, data)
