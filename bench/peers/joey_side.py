@@ -15,6 +15,8 @@ It imports joeynmt and the standard library, never nmt_core. ``train`` does what
 * a TrainClock, as on our side: target tokens per step, validations bracketed.
 * ``scheduling: plateau`` working on torch 2.13: joeynmt 2.3.0 passes ``verbose=`` to
   ``ReduceLROnPlateau``, which torch dropped; the shim below drops the argument.
+* Joey's checkpoints read with ``torch.load(..., weights_only=True)``: joeynmt 2.3.0 calls
+  ``torch.load`` without it, and a checkpoint must never be unpickled as arbitrary objects.
 
 ``evaluate`` loads the trained model once through Joey's Python API
 (``TranslatorHubInterface``), translates the test sources in length-sorted batches of 64
@@ -52,8 +54,19 @@ class _Plateau(torch.optim.lr_scheduler.ReduceLROnPlateau):
         super().__init__(optimizer, **kwargs)
 
 
+def _load_weights_only() -> None:
+    """Make every ``torch.load`` in this process (Joey's ``load_checkpoint``) tensors-only."""
+    load = torch.load
+
+    def weights_only_load(*args: Any, **kwargs: Any) -> Any:
+        return load(*args, **{**kwargs, "weights_only": True})
+
+    torch.load = weights_only_load
+
+
 def train(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
+    _load_weights_only()
     import yaml
     from joeynmt import builders, training
     from joeynmt.config import load_config
@@ -109,6 +122,7 @@ def train(args: argparse.Namespace) -> int:
 
 def evaluate(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
+    _load_weights_only()
     import sentencepiece as spm
     from joeynmt.hub_interface import TranslatorHubInterface, _from_pretrained
 
