@@ -108,10 +108,9 @@ def encode_pairs(
         )
     else:
         sources, targets = (tokenizer.encode_batch(side) for side in texts)
-    tags = [[BOS_ID] if p.kind in tagged_kinds else [] for p in pairs]
     return [
-        (tag + s + [EOS_ID], t + [EOS_ID])
-        for tag, s, t in zip(tags, sources, targets, strict=True)
+        (([BOS_ID] if p.kind in tagged_kinds else []) + s + [EOS_ID], t + [EOS_ID])
+        for p, s, t in zip(pairs, sources, targets, strict=True)
         if s and t
     ]
 
