@@ -1,4 +1,7 @@
-"""Command line: ``python -m nmt_core {train,translate,evaluate,align,list,export} --help``."""
+"""Command line: ``python -m nmt_core COMMAND --help``.
+
+Commands: train, tokenizer, translate, evaluate, align, average, list, export.
+"""
 
 from __future__ import annotations
 
@@ -97,6 +100,7 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "device": str,
     "threads": int,
     "precision": str,
+    "snapshots": int,
 }
 TRAIN_FLAGS = list(TRAIN_FLAG_TYPES)
 
@@ -278,6 +282,28 @@ def command_export(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- average -----------------------------------------------------------------------------
+
+
+def command_average(args: argparse.Namespace) -> int:
+    """Choose, on dev, between a run's best checkpoint and means of its last snapshots."""
+    from nmt_core.averaging import choose_average, dev_pairs, write_chosen
+
+    run = Path(args.run_dir)
+    pairs = dev_pairs(read_config(run / "best")[1])
+    scored = choose_average(run, args.max_last, args.beam, pairs)
+    for candidate in scored:
+        steps = ",".join(str(s) for s in candidate.steps)
+        print(
+            f"{candidate.label:8} steps {steps:40} dev BLEU {candidate.dev_bleu:6.2f}"
+            f"  chrF {candidate.dev_chrf:6.2f}  (beam {args.beam})"
+        )
+    output = Path(args.output) if args.output else run / "averaged"
+    write_chosen(run, scored, output, pairs, args.beam)
+    print(f"chose {scored[0].label}: wrote {output}")
+    return 0
+
+
 # --- parser ------------------------------------------------------------------------------
 
 
@@ -333,6 +359,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", help="write alignments here (default: stdout)")
     p.add_argument("--device", default="cpu")
     p.set_defaults(run=command_align)
+
+    p = sub.add_parser("average", help="average a run's last snapshots (chosen on dev)")
+    p.add_argument(
+        "--run", dest="run_dir", required=True, help="a training OUTPUT_DIR with best/, snapshots/"
+    )
+    p.add_argument("--max-last", type=int, default=6, help="try the means of the last 1..N")
+    p.add_argument("--beam", type=int, default=5, help="beam size of the dev comparison")
+    p.add_argument("--output", help="where to write the chosen checkpoint (default RUN/averaged)")
+    p.set_defaults(run=command_average)
 
     p = sub.add_parser("list", help="list checkpoints with their metadata")
     p.add_argument("--root", default=str(SHIPPED_ROOT))

@@ -136,6 +136,9 @@ class TrainConfig:
     subword_alpha: float = 0.0
     eval_every: int = 1000  # steps between dev evaluations and checkpoints
     eval_sentences: int = 500  # dev sentences decoded (greedy) per evaluation
+    # Keep the weights of the last N evaluations in OUTPUT_DIR/snapshots/ (0 = none), for
+    # checkpoint averaging afterwards: ``python -m nmt_core average`` (nmt_core/averaging.py).
+    snapshots: int = 0
     tokenizer: str = ""  # reuse this sentencepiece model (same vocabulary across models)
     init_checkpoint: str = ""  # fine-tune: start from these weights (and their tokenizer)
     seed: int = 1234
@@ -160,6 +163,8 @@ class TrainConfig:
             _choice("tagged_kinds", kind, self.kinds)
         if self.word_sample and "word" not in self.kinds:
             raise ValueError("word_sample samples the 'word' kind: add 'word' to kinds")
+        if self.snapshots < 0:
+            raise ValueError(f"snapshots must be >= 0 (0 = keep none); got {self.snapshots}")
         for name in ("label_smoothing", "token_dropout"):
             if not 0.0 <= getattr(self, name) < 1.0:
                 raise ValueError(f"{name} must be in [0, 1); got {getattr(self, name)}")

@@ -30,6 +30,7 @@ from safetensors.torch import load as load_tensors
 from safetensors.torch import save as save_tensors
 from tqdm import tqdm
 
+from nmt_core.averaging import drop_snapshots_after, save_snapshot
 from nmt_core.checkpoint import METRICS, load_checkpoint, resolve_device, save_checkpoint
 from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.data import Pair, Split, deduplicate, filter_pairs, read_corpus, split_pairs
@@ -369,6 +370,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     if resuming:
         log.info("resumed at step %d (epoch %d)", progress.step, progress.epoch)
     _drop_metrics_after(metrics_path, progress.step)
+    drop_snapshots_after(out, progress.step)
 
     # 3. The loop.
     model.train()
@@ -446,7 +448,7 @@ def _evaluate_and_save(
     dev: tuple[Sequence[Pair], Sequence[Example]],
     recent_losses: list[torch.Tensor],
 ) -> None:
-    """Dev BLEU and loss, LR plateau step, best/ when improved, early stopping, then latest/.
+    """Dev BLEU and loss, LR plateau step, best/ when improved, early stopping, snapshot, latest/.
 
     ``dev``: the dev pairs and their encoded examples. The metrics log gets dev_loss
     (cross-entropy per token) and train_loss (label-smoothed, with dropout: the mean of
@@ -482,6 +484,8 @@ def _evaluate_and_save(
     }
     _append_metrics(out / METRICS, record)
     tqdm.write(json.dumps(record))
+    if cfg.snapshots:  # before latest/: a resumed run then never lacks a snapshot it passed
+        save_snapshot(out, model, progress.step, keep=cfg.snapshots)
     save_checkpoint(
         out / "latest",
         model,

@@ -16,8 +16,10 @@ import numpy as np
 import pytest
 import torch
 from conftest import toy_configs, toy_pairs
+from safetensors.torch import load_file
 
 from nmt_core.alignment import hard_alignment
+from nmt_core.averaging import snapshot_files
 from nmt_core.checkpoint import load_checkpoint
 from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.training import (
@@ -205,6 +207,7 @@ def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_cor
         "--config", str(_write_config(tmp_path / "cfg.json", toy_corpus)),
         "--max-steps", "300", "--eval-every", "100", "--lr-schedule", "cosine",
         "--subword-alpha", "0.5",  # the resumed epoch redraws its segmentation
+        "--snapshots", "5",
     ]  # fmt: skip
     process = subprocess.Popen(
         command, cwd=ROOT, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL
@@ -230,6 +233,11 @@ def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_cor
     expected = [1e-5 + (5e-3 - 1e-5) * (1 + math.cos(math.pi * t / 300)) / 2 for t in (100, 200)]
     assert [r["lr"] for r in log] == pytest.approx(expected + [1e-5])
     assert translate(load_checkpoint(out / "best"), "Ka Mo Ti .").hypothesis
+    # One snapshot per evaluation, none lost to the kill; the last one is the final weights.
+    assert [step for step, _ in snapshot_files(out)] == [100, 200, 300]
+    final = load_file(out / "snapshots" / "step-300.safetensors")
+    latest = load_file(out / "latest" / "model.safetensors")
+    assert final.keys() == latest.keys() and all(torch.equal(final[k], latest[k]) for k in final)
 
 
 def _write_config(path: Path, corpus: Path) -> Path:

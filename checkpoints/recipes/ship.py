@@ -3,8 +3,9 @@
     python checkpoints/recipes/ship.py --runs runs            # export + evaluate all four
     python checkpoints/recipes/ship.py --runs runs --no-export  # re-measure shipped ones
 
-For each model: fp16 export of ``RUNS/NAME/best`` to ``checkpoints/de-en-NAME``; BLEU/chrF on
-the held-out Ding test split (greedy and beam 5) and on our everyday sentences
+For each model: fp16 export of ``RUNS/NAME/averaged`` (written by train_all.sh: the best
+checkpoint or the mean of the last snapshots, chosen on dev) to ``checkpoints/de-en-NAME``;
+BLEU/chrF on the held-out Ding test split (greedy and beam 5) and on our everyday sentences
 (tests/fixtures/everyday_de_en.tsv); BLEU by source length (beam 5); the outputs for the first
 12 everyday sentences. Scores go into each checkpoint's metadata (so the dashboard and
 ``python -m nmt_core list`` show them) and all figures into checkpoints/results.json.
@@ -92,7 +93,8 @@ def main() -> None:
     for name in args.names:
         shipped = ROOT / "checkpoints" / f"de-en-{name}"
         if not args.no_export:
-            cli(["export", "--checkpoint", f"{args.runs}/{name}/best", "--output", str(shipped)])
+            source = f"{args.runs}/{name}/averaged"
+            cli(["export", "--checkpoint", source, "--output", str(shipped)])
         figures = measure(shipped, test_sets, classroom)
         store_in_meta(shipped, figures)
         results[name] = figures

@@ -19,11 +19,14 @@ mkdir -p "$RUNS"
 [ -f "$RUNS/spm-de-en.model" ] ||
   python -m nmt_core tokenizer --config "$RECIPE" --output "$RUNS/spm-de-en.model"
 
-train() {  # name, then model flags
+train() {  # name, then model flags; ends with RUNS/NAME/averaged, the checkpoint to ship
   local name=$1
   shift
   nice -n 19 python -m nmt_core train --config "$RECIPE" --tokenizer "$RUNS/spm-de-en.model" \
     --device "$DEVICE" --output-dir "$RUNS/$name" --resume "$@" >>"$RUNS/$name.log" 2>&1
+  # The same rule for every model: best checkpoint or mean of the last k snapshots, on dev.
+  [ -d "$RUNS/$name/averaged" ] ||
+    nice -n 19 python -m nmt_core average --run "$RUNS/$name" >>"$RUNS/$name.log" 2>&1
 }
 
 running=0

@@ -1,0 +1,199 @@
+"""Checkpoint averaging: the mean of the weights of a run's last few evaluations.
+
+The weights at any one evaluation carry the noise of the last few hundred updates; the mean of
+several nearby evaluations sits nearer the middle of the region they wander in and usually
+translates better (Junczys-Dowmunt et al. 2016; Vaswani et al. 2017 average the last 5 or 20).
+
+Training keeps the weights of its last ``TrainConfig.snapshots`` evaluations as
+``OUTPUT_DIR/snapshots/step-N.safetensors``. :func:`choose_average` then scores, on the dev
+split, the run's best single checkpoint and the mean of the last k snapshots for every k, and
+:func:`write_chosen` writes the winner as an ordinary checkpoint folder, whose metadata says
+which steps it averages and what every candidate scored. One rule for every model, and the
+choice never looks at the test sets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import torch
+from safetensors import SafetensorError
+from safetensors.torch import load_file, save_file
+
+from nmt_core.checkpoint import (
+    WEIGHTS,
+    CheckpointError,
+    load_checkpoint,
+    load_weights,
+    model_tensors,
+    save_checkpoint,
+)
+from nmt_core.config import DecodeConfig, TrainConfig
+from nmt_core.data import Pair
+from nmt_core.evaluation import corpus_scores
+from nmt_core.model import Seq2Seq, build_model
+from nmt_core.tokenization import Tokenizer
+from nmt_core.translate import translate_texts
+
+SNAPSHOTS = "snapshots"
+_NAME = re.compile(r"step-(\d+)\.safetensors")
+
+
+# --- snapshots, written while training ------------------------------------------------------
+
+
+def snapshot_files(run: Path) -> list[tuple[int, Path]]:
+    """(step, file) of every snapshot kept in ``run``, oldest first."""
+    found = []
+    for file in (run / SNAPSHOTS).glob("step-*.safetensors"):
+        match = _NAME.fullmatch(file.name)
+        if match:
+            found.append((int(match.group(1)), file))
+    return sorted(found)
+
+
+def save_snapshot(run: Path, model: Seq2Seq, step: int, keep: int) -> Path:
+    """Store the fp32 weights at ``step``; only the newest ``keep`` snapshots are kept."""
+    folder = run / SNAPSHOTS
+    folder.mkdir(parents=True, exist_ok=True)
+    file = folder / f"step-{step}.safetensors"
+    tmp = file.with_suffix(".tmp")  # a run killed mid-write leaves no half snapshot behind
+    save_file(model_tensors(model, half=False), str(tmp))
+    tmp.replace(file)
+    for _, old in snapshot_files(run)[:-keep]:
+        old.unlink()
+    return file
+
+
+def drop_snapshots_after(run: Path, step: int) -> None:
+    """A resumed run repeats the steps after its checkpoint: forget their snapshots."""
+    for snapshot_step, file in snapshot_files(run):
+        if snapshot_step > step:
+            file.unlink()
+
+
+# --- averaging and choosing -------------------------------------------------------------------
+
+
+def average_weights(files: Sequence[Path]) -> dict[str, torch.Tensor]:
+    """The element-wise mean (fp32) of the weights in ``files``, which must all have one layout."""
+    if not files:
+        raise ValueError("nothing to average: no weight files given")
+    total: dict[str, torch.Tensor] = {}
+    for file in files:
+        try:
+            tensors = load_file(str(file))
+        except (SafetensorError, OSError) as error:
+            raise CheckpointError(f"{file} is corrupt or unreadable: {error}") from error
+        if total and (tensors.keys() != total.keys()):
+            raise CheckpointError(f"{file} holds other tensors than {files[0]}")
+        for name, value in tensors.items():
+            # float64 sums: the mean does not depend on the order of the files
+            total[name] = total.get(name, 0) + value.double()
+    return {name: (value / len(files)).float() for name, value in total.items()}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One set of weights to choose from: a single checkpoint or the mean of several."""
+
+    label: str  # "best" or "last k"
+    steps: tuple[int, ...]
+    files: tuple[Path, ...]
+    dev_bleu: float = float("nan")
+    dev_chrf: float = float("nan")
+
+
+def candidates(run: Path, best_step: int, max_last: int) -> list[Candidate]:
+    """The run's best checkpoint, then the means of the last 1, 2, ... ``max_last`` snapshots.
+
+    The best checkpoint (highest greedy dev BLEU while training) is a candidate of its own
+    because a plateau or early stopping can leave it far behind the last snapshots.
+    """
+    found = [Candidate("best", (best_step,), (run / "best" / WEIGHTS,))]
+    snapshots = snapshot_files(run)
+    for k in range(1, min(max_last, len(snapshots)) + 1):
+        window = snapshots[-k:]
+        steps = tuple(s for s, _ in window)
+        if steps != found[0].steps:  # "last 1" is often the best checkpoint itself
+            found.append(Candidate(f"last {k}", steps, tuple(f for _, f in window)))
+    return found
+
+
+def model_with_weights(template: Seq2Seq, files: Sequence[Path]) -> Seq2Seq:
+    """A fresh model of ``template``'s architecture holding the mean of ``files``, in eval mode."""
+    model = build_model(template.config)
+    load_weights(model, average_weights(files), files[0])
+    return model.to(next(template.parameters()).device).eval()
+
+
+def dev_pairs(meta: dict[str, Any]) -> list[Pair]:
+    """The dev pairs a run was evaluated on while training (``meta`` of its checkpoint)."""
+    from nmt_core.training import prepare_split  # the training stack only when needed
+
+    if "train_config" not in meta:
+        raise CheckpointError("the checkpoint does not record its training data")
+    cfg = TrainConfig.from_dict(meta["train_config"])
+    return prepare_split(cfg).dev[: cfg.eval_sentences]
+
+
+def dev_scores(
+    model: Seq2Seq, tokenizer: Tokenizer, pairs: Sequence[Pair], beam: int
+) -> dict[str, float]:
+    """Corpus BLEU and chrF of ``model`` on ``pairs``."""
+    model.set_decoding_layout(True)
+    outputs = translate_texts(model, tokenizer, [p.source for p in pairs], DecodeConfig(beam))
+    return corpus_scores(outputs, [p.target for p in pairs])
+
+
+def choose_average(
+    run: Path, max_last: int = 6, beam: int = 5, pairs: Sequence[Pair] | None = None
+) -> list[Candidate]:
+    """Every candidate of ``run`` scored on its dev pairs (or ``pairs``), the chosen one first.
+
+    Chosen: the highest dev BLEU at beam ``beam``; on a tie the fewest averaged checkpoints.
+    """
+    best = load_checkpoint(run / "best")
+    pairs = dev_pairs(best.meta) if pairs is None else pairs
+    scored = []
+    for candidate in candidates(run, int(best.meta["step"]), max_last):
+        model = model_with_weights(best.model, candidate.files)
+        scores = dev_scores(model, best.tokenizer, pairs, beam)
+        scored.append(replace(candidate, dev_bleu=scores["bleu"], dev_chrf=scores["chrf"]))
+    return sorted(scored, key=lambda c: (-round(c.dev_bleu, 6), len(c.steps)))
+
+
+def write_chosen(
+    run: Path, scored: Sequence[Candidate], output: Path, pairs: Sequence[Pair], beam: int
+) -> Path:
+    """Write ``scored[0]`` as a checkpoint folder whose metadata records the whole choice.
+
+    Its ``dev_bleu``/``dev_chrf`` are greedy, like those of every training checkpoint.
+    """
+    best = load_checkpoint(run / "best")
+    chosen = scored[0]
+    model = model_with_weights(best.model, chosen.files)
+    greedy = dev_scores(model, best.tokenizer, pairs, beam=1)
+    model.set_decoding_layout(False)
+    meta = {
+        **best.meta,
+        "step": chosen.steps[-1],
+        "dev_bleu": greedy["bleu"],
+        "dev_chrf": greedy["chrf"],
+        "averaged_steps": list(chosen.steps),
+        "selection": {
+            "rule": f"highest dev BLEU at beam {beam} among the best checkpoint and the means "
+            "of the last k snapshots",
+            "chosen": chosen.label,
+            "candidates": [
+                {"label": c.label, "steps": list(c.steps), "dev_bleu": c.dev_bleu,
+                 "dev_chrf": c.dev_chrf}
+                for c in scored
+            ],
+        },
+    }  # fmt: skip
+    return save_checkpoint(output, model, best.tokenizer, meta)

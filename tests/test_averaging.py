@@ -1,0 +1,108 @@
+"""Checkpoint averaging: snapshots kept while training, their mean, and the choice on dev."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import torch
+from conftest import toy_configs, toy_pairs
+from safetensors.torch import load_file, save_file
+
+from nmt_core.averaging import (
+    average_weights,
+    candidates,
+    choose_average,
+    drop_snapshots_after,
+    snapshot_files,
+)
+from nmt_core.checkpoint import CheckpointError, load_checkpoint
+from nmt_core.data import Pair
+from nmt_core.training import train
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def snapshot_run(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -> Path:
+    """A toy additive run, half-trained (so candidates differ), keeping its last 3 snapshots."""
+    out = tmp_path_factory.mktemp("avg") / "run"
+    train_cfg, model_cfg = toy_configs(out, toy_corpus, scorer="additive")
+    train(replace(train_cfg, max_steps=400, eval_every=100, snapshots=3), model_cfg)
+    return out
+
+
+def test_training_keeps_only_the_newest_snapshots(snapshot_run):
+    assert [step for step, _ in snapshot_files(snapshot_run)] == [200, 300, 400]
+
+
+def test_average_is_the_elementwise_mean_and_refuses_mismatched_files(tmp_path):
+    a = {"w": torch.tensor([1.0, 2.0]), "b": torch.tensor([0.5])}
+    b = {"w": torch.tensor([3.0, 6.0]), "b": torch.tensor([1.5])}
+    for name, tensors in (("a", a), ("b", b), ("other", {"x": torch.zeros(1)})):
+        save_file(tensors, str(tmp_path / f"{name}.safetensors"))
+    mean = average_weights([tmp_path / "a.safetensors", tmp_path / "b.safetensors"])
+    assert torch.equal(mean["w"], torch.tensor([2.0, 4.0])) and torch.equal(mean["b"], b["b"] - 0.5)
+    with pytest.raises(CheckpointError, match="other tensors"):
+        average_weights([tmp_path / "a.safetensors", tmp_path / "other.safetensors"])
+    (tmp_path / "broken.safetensors").write_bytes(b"not a safetensors file")
+    with pytest.raises(CheckpointError, match="corrupt"):
+        average_weights([tmp_path / "broken.safetensors"])
+    with pytest.raises(ValueError, match="nothing to average"):
+        average_weights([])
+
+
+def test_drop_snapshots_after_forgets_steps_a_resumed_run_repeats(tmp_path):
+    (tmp_path / "snapshots").mkdir()
+    for step in (100, 200, 300):
+        save_file({"w": torch.zeros(1)}, str(tmp_path / "snapshots" / f"step-{step}.safetensors"))
+    drop_snapshots_after(tmp_path, 200)
+    assert [step for step, _ in snapshot_files(tmp_path)] == [100, 200]
+
+
+def test_candidates_are_the_best_checkpoint_then_the_last_k(snapshot_run):
+    best_step = load_checkpoint(snapshot_run / "best").meta["step"]
+    found = candidates(snapshot_run, best_step, max_last=5)
+    assert found[0].label == "best" and found[0].steps == (best_step,)
+    windows = [c.steps for c in found[1:]]
+    expected = [(400,), (300, 400), (200, 300, 400)]
+    assert windows == [w for w in expected if w != (best_step,)]
+
+
+def test_average_command_writes_the_dev_winner_with_its_record(snapshot_run):
+    result = subprocess.run(
+        [sys.executable, "-m", "nmt_core", "average", "--run", str(snapshot_run),
+         "--max-last", "3", "--beam", "2", "--output", str(snapshot_run / "chosen")],
+        cwd=ROOT, capture_output=True, text=True,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-2000:]
+    chosen = load_checkpoint(snapshot_run / "chosen")
+    selection = chosen.meta["selection"]
+    scores = [c["dev_bleu"] for c in selection["candidates"]]
+    assert scores == sorted(scores, reverse=True) and len(scores) >= 3
+    winner = selection["candidates"][0]
+    assert chosen.meta["averaged_steps"] == winner["steps"]
+    assert f"chose {selection['chosen']}" in result.stdout
+    # The written weights are the mean of the chosen files (stored fp32).
+    files = (
+        [snapshot_run / "best" / "model.safetensors"]
+        if winner["label"] == "best"
+        else [snapshot_run / "snapshots" / f"step-{s}.safetensors" for s in winner["steps"]]
+    )
+    written = load_file(snapshot_run / "chosen" / "model.safetensors")
+    assert all(torch.allclose(written[k], v) for k, v in average_weights(files).items())
+    assert 0 <= chosen.meta["dev_bleu"] <= 100 + 1e-9
+
+
+def test_choice_follows_the_dev_pairs_it_is_given(snapshot_run):
+    pairs = [Pair(s, t, "sentence") for s, t in toy_pairs(60, seed=11)]
+    scored = choose_average(snapshot_run, max_last=3, beam=1, pairs=pairs)
+    assert [c.dev_bleu for c in scored] == sorted((c.dev_bleu for c in scored), reverse=True)
+    # Scored against the unreversed sources as references, every candidate does worse.
+    wrong = [Pair(s, s, "sentence") for s, _ in toy_pairs(60, seed=11)]
+    assert max(c.dev_bleu for c in choose_average(snapshot_run, 3, 1, wrong)) < min(
+        c.dev_bleu for c in scored
+    )
