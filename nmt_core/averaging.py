@@ -30,6 +30,7 @@ from nmt_core.checkpoint import (
     load_checkpoint,
     load_weights,
     model_tensors,
+    read_config,
     save_checkpoint,
 )
 from nmt_core.config import DecodeConfig, TrainConfig
@@ -172,16 +173,23 @@ def write_chosen(
 ) -> Path:
     """Write ``scored[0]`` as a checkpoint folder whose metadata records the whole choice.
 
-    Its ``dev_bleu``/``dev_chrf`` are greedy, like those of every training checkpoint.
+    The metadata (step, epoch, training time) is that of the last averaged step: best/'s, or
+    latest/'s for a mean of the last snapshots. Its ``dev_bleu``/``dev_chrf`` are greedy, like
+    those of every training checkpoint.
     """
     best = load_checkpoint(run / "best")
     chosen = scored[0]
+    _, meta = read_config(run / ("best" if chosen.label == "best" else "latest"))
+    if meta["step"] != chosen.steps[-1]:
+        raise CheckpointError(
+            f"{run}: the snapshots end at step {chosen.steps[-1]} but latest/ is at step "
+            f"{meta['step']}; average a finished run"
+        )
     model = model_with_weights(best.model, chosen.files)
     greedy = dev_scores(model, best.tokenizer, pairs, beam=1)
     model.set_decoding_layout(False)
     meta = {
-        **best.meta,
-        "step": chosen.steps[-1],
+        **meta,
         "dev_bleu": greedy["bleu"],
         "dev_chrf": greedy["chrf"],
         "averaged_steps": list(chosen.steps),

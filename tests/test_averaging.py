@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from dataclasses import replace
@@ -18,6 +19,7 @@ from nmt_core.averaging import (
     choose_average,
     drop_snapshots_after,
     snapshot_files,
+    write_chosen,
 )
 from nmt_core.checkpoint import CheckpointError, load_checkpoint
 from nmt_core.data import Pair
@@ -97,8 +99,12 @@ def test_average_command_writes_the_dev_winner_with_its_record(snapshot_run):
     assert 0 <= chosen.meta["dev_bleu"] <= 100 + 1e-9
 
 
+def toy_dev_pairs() -> list[Pair]:
+    return [Pair(s, t, "sentence") for s, t in toy_pairs(60, seed=11)]
+
+
 def test_choice_follows_the_dev_pairs_it_is_given(snapshot_run):
-    pairs = [Pair(s, t, "sentence") for s, t in toy_pairs(60, seed=11)]
+    pairs = toy_dev_pairs()
     scored = choose_average(snapshot_run, max_last=3, beam=1, pairs=pairs)
     assert [c.dev_bleu for c in scored] == sorted((c.dev_bleu for c in scored), reverse=True)
     # Scored against the unreversed sources as references, every candidate does worse.
@@ -106,3 +112,13 @@ def test_choice_follows_the_dev_pairs_it_is_given(snapshot_run):
     assert max(c.dev_bleu for c in choose_average(snapshot_run, 3, 1, wrong)) < min(
         c.dev_bleu for c in scored
     )
+
+
+def test_snapshots_behind_latest_are_refused(snapshot_run, tmp_path):
+    run = tmp_path / "run"
+    shutil.copytree(snapshot_run, run)
+    (run / "snapshots" / "step-400.safetensors").unlink()  # as if the last one never came
+    best_step = load_checkpoint(run / "best").meta["step"]
+    window = [c for c in candidates(run, best_step, max_last=2) if c.label == "last 2"]
+    with pytest.raises(CheckpointError, match="end at step 300 but latest/ is at step 400"):
+        write_chosen(run, window, run / "averaged", toy_dev_pairs(), beam=1)

@@ -18,9 +18,17 @@ ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("additive", "general", "dot", "none")
 
 
+def shipped_weights(meta: dict) -> str:
+    """'step 7000 (epoch 12)' or 'mean of steps 10000-12000 (3)' (see nmt_core/averaging.py)."""
+    steps = meta.get("averaged_steps", [meta["step"]])
+    if len(steps) == 1:
+        return f"step {steps[0]} (epoch {meta['epoch']})"
+    return f"mean of steps {steps[0]}–{steps[-1]} ({len(steps)})"
+
+
 def scores_table(results: dict) -> str:
     head = (
-        "| model | decoder | params | best at step (epoch) | time to that step | "
+        "| model | decoder | params | weights shipped | training time | "
         "test BLEU greedy / beam 5 | test chrF greedy / beam 5 | dev BLEU beam 5 | "
         "everyday BLEU / chrF (beam 5) |\n|" + " --- |" * 9
     )
@@ -32,7 +40,7 @@ def scores_table(results: dict) -> str:
         config, meta = read_config(ROOT / "checkpoints" / f"de-en-{name}")
         rows.append(
             f"| de-en-{name} | {config.decoder} | {meta['parameters'] / 1e6:.2f}M | "
-            f"{meta['step']} ({meta['epoch']}) | {meta['train_seconds'] / 60:.0f} min | "
+            f"{shipped_weights(meta)} | {meta['train_seconds'] / 60:.0f} min | "
             f"{r['test_beam1']['bleu']:.1f} / {r['test_beam5']['bleu']:.1f} | "
             f"{r['test_beam1']['chrf']:.1f} / {r['test_beam5']['chrf']:.1f} | "
             f"{r['dev_beam5']['bleu']:.1f} | "
