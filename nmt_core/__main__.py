@@ -164,12 +164,12 @@ def test_pairs(checkpoint_path: Path, tsv: str | None) -> list[Pair]:
     """Pairs from ``tsv``, or the held-out test split the checkpoint was trained beside."""
     if tsv:
         return read_corpus(tsv)[0]
-    from nmt_core.training import prepare_split
+    from nmt_core.training import recorded_split
 
-    _, meta = read_config(checkpoint_path)
-    if "train_config" not in meta:
-        raise CheckpointError(f"{checkpoint_path} does not record its training data: pass --tsv")
-    return prepare_split(TrainConfig.from_dict(meta["train_config"])).test
+    try:
+        return recorded_split(read_config(checkpoint_path)[1]).test
+    except CheckpointError as error:
+        raise CheckpointError(f"{checkpoint_path}: {error}: pass --tsv") from error
 
 
 def evaluate_pairs(
@@ -287,11 +287,11 @@ def command_export(args: argparse.Namespace) -> int:
 
 def command_average(args: argparse.Namespace) -> int:
     """Choose, on dev, between a run's best checkpoint and means of its last snapshots."""
-    from nmt_core.averaging import choose_average, dev_pairs, write_chosen
+    from nmt_core.averaging import dev_pairs, rank_candidates, write_chosen
 
     run = Path(args.run_dir)
     pairs = dev_pairs(read_config(run / "best")[1])
-    scored = choose_average(run, args.max_last, args.beam, pairs)
+    scored = rank_candidates(run, pairs, args.max_last, args.beam, args.device)
     for candidate in scored:
         steps = ",".join(str(s) for s in candidate.steps)
         print(
@@ -299,7 +299,7 @@ def command_average(args: argparse.Namespace) -> int:
             f"  chrF {candidate.dev_chrf:6.2f}  (beam {args.beam})"
         )
     output = Path(args.output) if args.output else run / "averaged"
-    write_chosen(run, scored, output, pairs, args.beam)
+    write_chosen(run, scored, output, pairs, args.beam, args.device)
     print(f"chose {scored[0].label}: wrote {output}")
     return 0
 
@@ -367,6 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-last", type=int, default=6, help="try the means of the last 1..N")
     p.add_argument("--beam", type=int, default=5, help="beam size of the dev comparison")
     p.add_argument("--output", help="where to write the chosen checkpoint (default RUN/averaged)")
+    p.add_argument("--device", default="cpu")
     p.set_defaults(run=command_average)
 
     p = sub.add_parser("list", help="list checkpoints with their metadata")

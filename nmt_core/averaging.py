@@ -5,7 +5,7 @@ several nearby evaluations sits nearer the middle of the region they wander in a
 translates better (Junczys-Dowmunt et al. 2016; Vaswani et al. 2017 average the last 5 or 20).
 
 Training keeps the weights of its last ``TrainConfig.snapshots`` evaluations as
-``OUTPUT_DIR/snapshots/step-N.safetensors``. :func:`choose_average` then scores, on the dev
+``OUTPUT_DIR/snapshots/step-N.safetensors``. :func:`rank_candidates` then scores, on the dev
 split, the run's best single checkpoint and the mean of the last k snapshots for every k, and
 :func:`write_chosen` writes the winner as an ordinary checkpoint folder, whose metadata says
 which steps it averages and what every candidate scored. One rule for every model, and the
@@ -14,6 +14,7 @@ choice never looks at the test sets.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -25,21 +26,24 @@ from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 
 from nmt_core.checkpoint import (
+    METRICS,
     WEIGHTS,
     CheckpointError,
     load_checkpoint,
     load_weights,
     model_tensors,
     read_config,
+    resolve_device,
     save_checkpoint,
 )
-from nmt_core.config import DecodeConfig, TrainConfig
+from nmt_core.config import DecodeConfig, ModelConfig, TrainConfig
 from nmt_core.data import Pair
 from nmt_core.evaluation import corpus_scores
 from nmt_core.model import Seq2Seq, build_model
 from nmt_core.tokenization import Tokenizer
 from nmt_core.translate import translate_texts
 
+log = logging.getLogger(__name__)
 SNAPSHOTS = "snapshots"
 _NAME = re.compile(r"step-(\d+)\.safetensors")
 
@@ -58,7 +62,9 @@ def snapshot_files(run: Path) -> list[tuple[int, Path]]:
 
 
 def save_snapshot(run: Path, model: Seq2Seq, step: int, keep: int) -> Path:
-    """Store the fp32 weights at ``step``; only the newest ``keep`` snapshots are kept."""
+    """Store the fp32 weights at ``step``; only the newest ``keep`` (>= 1) snapshots are kept."""
+    if keep < 1:
+        raise ValueError(f"keep must be >= 1; got {keep}")
     folder = run / SNAPSHOTS
     folder.mkdir(parents=True, exist_ok=True)
     file = folder / f"step-{step}.safetensors"
@@ -90,7 +96,9 @@ def average_weights(files: Sequence[Path]) -> dict[str, torch.Tensor]:
             tensors = load_file(str(file))
         except (SafetensorError, OSError) as error:
             raise CheckpointError(f"{file} is corrupt or unreadable: {error}") from error
-        if total and (tensors.keys() != total.keys()):
+        if total and {k: v.shape for k, v in tensors.items()} != {
+            k: v.shape for k, v in total.items()
+        }:
             raise CheckpointError(f"{file} holds other tensors than {files[0]}")
         for name, value in tensors.items():
             # float64 sums: the mean does not depend on the order of the files
@@ -105,41 +113,52 @@ class Candidate:
     label: str  # "best" or "last k"
     steps: tuple[int, ...]
     files: tuple[Path, ...]
+    meta_folder: Path  # the checkpoint whose metadata (step, epoch, time) it inherits
     dev_bleu: float = float("nan")
     dev_chrf: float = float("nan")
 
 
-def candidates(run: Path, best_step: int, max_last: int) -> list[Candidate]:
+def candidates(run: Path, max_last: int) -> list[Candidate]:
     """The run's best checkpoint, then the means of the last 1, 2, ... ``max_last`` snapshots.
 
     The best checkpoint (highest greedy dev BLEU while training) is a candidate of its own
     because a plateau or early stopping can leave it far behind the last snapshots.
     """
-    found = [Candidate("best", (best_step,), (run / "best" / WEIGHTS,))]
+    if max_last < 1:
+        raise ValueError(f"max_last must be >= 1; got {max_last}")
+    best_step = int(read_config(run / "best")[1]["step"])
+    found = [Candidate("best", (best_step,), (run / "best" / WEIGHTS,), run / "best")]
     snapshots = snapshot_files(run)
+    if not snapshots:
+        log.warning("no snapshots in %s: train with --snapshots N to average", run / SNAPSHOTS)
+        return found
+    latest_step = int(read_config(run / "latest")[1]["step"])
+    if snapshots[-1][0] != latest_step:
+        raise CheckpointError(
+            f"{run}: the snapshots end at step {snapshots[-1][0]} but latest/ is at step "
+            f"{latest_step}; average a finished run"
+        )
     for k in range(1, min(max_last, len(snapshots)) + 1):
         window = snapshots[-k:]
         steps = tuple(s for s, _ in window)
         if steps != found[0].steps:  # "last 1" is often the best checkpoint itself
-            found.append(Candidate(f"last {k}", steps, tuple(f for _, f in window)))
+            found.append(Candidate(f"last {k}", steps, tuple(f for _, f in window), run / "latest"))
     return found
 
 
-def model_with_weights(template: Seq2Seq, files: Sequence[Path]) -> Seq2Seq:
-    """A fresh model of ``template``'s architecture holding the mean of ``files``, in eval mode."""
-    model = build_model(template.config)
+def model_with_weights(config: ModelConfig, files: Sequence[Path], device: str) -> Seq2Seq:
+    """A fresh model holding the mean of the weights in ``files``, in eval mode."""
+    model = build_model(config)
     load_weights(model, average_weights(files), files[0])
-    return model.to(next(template.parameters()).device).eval()
+    return model.to(resolve_device(device)).eval()
 
 
 def dev_pairs(meta: dict[str, Any]) -> list[Pair]:
     """The dev pairs a run was evaluated on while training (``meta`` of its checkpoint)."""
-    from nmt_core.training import prepare_split  # the training stack only when needed
+    from nmt_core.training import recorded_split  # the training stack only when needed
 
-    if "train_config" not in meta:
-        raise CheckpointError("the checkpoint does not record its training data")
-    cfg = TrainConfig.from_dict(meta["train_config"])
-    return prepare_split(cfg).dev[: cfg.eval_sentences]
+    eval_sentences = TrainConfig.from_dict(meta.get("train_config", {})).eval_sentences
+    return recorded_split(meta).dev[:eval_sentences]
 
 
 def dev_scores(
@@ -151,45 +170,48 @@ def dev_scores(
     return corpus_scores(outputs, [p.target for p in pairs])
 
 
-def choose_average(
-    run: Path, max_last: int = 6, beam: int = 5, pairs: Sequence[Pair] | None = None
-) -> list[Candidate]:
-    """Every candidate of ``run`` scored on its dev pairs (or ``pairs``), the chosen one first.
-
-    Chosen: the highest dev BLEU at beam ``beam``; on a tie the fewest averaged checkpoints.
-    """
-    best = load_checkpoint(run / "best")
-    pairs = dev_pairs(best.meta) if pairs is None else pairs
-    scored = []
-    for candidate in candidates(run, int(best.meta["step"]), max_last):
-        model = model_with_weights(best.model, candidate.files)
-        scores = dev_scores(model, best.tokenizer, pairs, beam)
-        scored.append(replace(candidate, dev_bleu=scores["bleu"], dev_chrf=scores["chrf"]))
+def ranked(scored: Sequence[Candidate]) -> list[Candidate]:
+    """Highest dev BLEU first; on a tie, fewer averaged checkpoints first."""
     return sorted(scored, key=lambda c: (-round(c.dev_bleu, 6), len(c.steps)))
 
 
+def rank_candidates(
+    run: Path, pairs: Sequence[Pair], max_last: int = 6, beam: int = 5, device: str = "cpu"
+) -> list[Candidate]:
+    """Every candidate of ``run`` scored on ``pairs`` at beam ``beam``, the chosen one first.
+
+    ``pairs`` are normally the run's own dev pairs (:func:`dev_pairs`), on which best/ was
+    also picked (by greedy BLEU while training): a small head start for it in this choice.
+    """
+    best = load_checkpoint(run / "best")
+    scored = []
+    for candidate in candidates(run, max_last):
+        model = model_with_weights(best.config, candidate.files, device)
+        scores = dev_scores(model, best.tokenizer, pairs, beam)
+        scored.append(replace(candidate, dev_bleu=scores["bleu"], dev_chrf=scores["chrf"]))
+    return ranked(scored)
+
+
 def write_chosen(
-    run: Path, scored: Sequence[Candidate], output: Path, pairs: Sequence[Pair], beam: int
+    run: Path,
+    scored: Sequence[Candidate],
+    output: Path,
+    pairs: Sequence[Pair],
+    beam: int,
+    device: str = "cpu",
 ) -> Path:
     """Write ``scored[0]`` as a checkpoint folder whose metadata records the whole choice.
 
     The metadata (step, epoch, training time) is that of the last averaged step: best/'s, or
     latest/'s for a mean of the last snapshots. Its ``dev_bleu``/``dev_chrf`` are greedy, like
-    those of every training checkpoint.
+    those of every training checkpoint. The run's training log goes in beside it.
     """
-    best = load_checkpoint(run / "best")
     chosen = scored[0]
-    _, meta = read_config(run / ("best" if chosen.label == "best" else "latest"))
-    if meta["step"] != chosen.steps[-1]:
-        raise CheckpointError(
-            f"{run}: the snapshots end at step {chosen.steps[-1]} but latest/ is at step "
-            f"{meta['step']}; average a finished run"
-        )
-    model = model_with_weights(best.model, chosen.files)
+    best = load_checkpoint(run / "best")
+    model = model_with_weights(best.config, chosen.files, device)
     greedy = dev_scores(model, best.tokenizer, pairs, beam=1)
-    model.set_decoding_layout(False)
     meta = {
-        **meta,
+        **read_config(chosen.meta_folder)[1],
         "dev_bleu": greedy["bleu"],
         "dev_chrf": greedy["chrf"],
         "averaged_steps": list(chosen.steps),
@@ -204,4 +226,6 @@ def write_chosen(
             ],
         },
     }  # fmt: skip
-    return save_checkpoint(output, model, best.tokenizer, meta)
+    log_file = run / METRICS
+    extra = {METRICS: log_file.read_bytes()} if log_file.is_file() else {}
+    return save_checkpoint(output, model, best.tokenizer, meta, extra_files=extra)

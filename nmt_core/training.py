@@ -31,7 +31,13 @@ from safetensors.torch import save as save_tensors
 from tqdm import tqdm
 
 from nmt_core.averaging import drop_snapshots_after, save_snapshot
-from nmt_core.checkpoint import METRICS, load_checkpoint, resolve_device, save_checkpoint
+from nmt_core.checkpoint import (
+    METRICS,
+    CheckpointError,
+    load_checkpoint,
+    resolve_device,
+    save_checkpoint,
+)
 from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.data import Pair, Split, deduplicate, filter_pairs, read_corpus, split_pairs
 from nmt_core.evaluation import corpus_scores
@@ -66,6 +72,13 @@ def prepare_split(cfg: TrainConfig) -> Split:
     split = split_pairs(pairs, cfg.dev_size, cfg.test_size, cfg.seed)
     log.info("split sizes %s", split.sizes())
     return split
+
+
+def recorded_split(meta: dict[str, Any]) -> Split:
+    """The split a checkpoint was trained beside, from the train config in its ``meta``."""
+    if "train_config" not in meta:
+        raise CheckpointError("the checkpoint does not record its training data")
+    return prepare_split(TrainConfig.from_dict(meta["train_config"]))
 
 
 def training_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:

@@ -14,12 +14,14 @@ from conftest import toy_configs, toy_pairs
 from safetensors.torch import load_file, save_file
 
 from nmt_core.averaging import (
+    Candidate,
     average_weights,
     candidates,
-    choose_average,
+    dev_pairs,
     drop_snapshots_after,
+    rank_candidates,
+    ranked,
     snapshot_files,
-    write_chosen,
 )
 from nmt_core.checkpoint import CheckpointError, load_checkpoint
 from nmt_core.data import Pair
@@ -52,6 +54,9 @@ def test_average_is_the_elementwise_mean_and_refuses_mismatched_files(tmp_path):
     )
     with pytest.raises(CheckpointError, match="other tensors"):
         average_weights([tmp_path / "a.safetensors", tmp_path / "other.safetensors"])
+    save_file({"w": torch.zeros(1), "b": torch.zeros(1)}, str(tmp_path / "shape.safetensors"))
+    with pytest.raises(CheckpointError, match="other tensors"):  # would broadcast silently
+        average_weights([tmp_path / "shape.safetensors", tmp_path / "a.safetensors"])
     (tmp_path / "broken.safetensors").write_bytes(b"not a safetensors file")
     with pytest.raises(CheckpointError, match="corrupt"):
         average_weights([tmp_path / "broken.safetensors"])
@@ -69,11 +74,24 @@ def test_drop_snapshots_after_forgets_steps_a_resumed_run_repeats(tmp_path):
 
 def test_candidates_are_the_best_checkpoint_then_the_last_k(snapshot_run):
     best_step = load_checkpoint(snapshot_run / "best").meta["step"]
-    found = candidates(snapshot_run, best_step, max_last=5)
+    found = candidates(snapshot_run, max_last=5)
     assert found[0].label == "best" and found[0].steps == (best_step,)
-    windows = [c.steps for c in found[1:]]
     expected = [(400,), (300, 400), (200, 300, 400)]
-    assert windows == [w for w in expected if w != (best_step,)]
+    assert [c.steps for c in found[1:]] == [w for w in expected if w != (best_step,)]
+    capped = [c.steps for c in candidates(snapshot_run, max_last=2)[1:]]
+    assert capped == [w for w in expected[:2] if w != (best_step,)]
+    with pytest.raises(ValueError, match="max_last"):
+        candidates(snapshot_run, max_last=0)
+
+
+def test_ties_go_to_the_fewest_averaged_checkpoints():
+    def scored(label: str, steps: tuple[int, ...], bleu: float) -> Candidate:
+        return Candidate(label, steps, (), Path("."), dev_bleu=bleu)
+
+    order = ranked(
+        [scored("last 3", (1, 2, 3), 9.0), scored("best", (2,), 9.0), scored("last 2", (2, 3), 9.5)]
+    )
+    assert [c.label for c in order] == ["last 2", "best", "last 3"]
 
 
 def test_average_command_writes_the_dev_winner_with_its_record(snapshot_run):
@@ -85,11 +103,18 @@ def test_average_command_writes_the_dev_winner_with_its_record(snapshot_run):
     assert result.returncode == 0, result.stderr[-2000:]
     chosen = load_checkpoint(snapshot_run / "chosen")
     selection = chosen.meta["selection"]
-    scores = [c["dev_bleu"] for c in selection["candidates"]]
-    assert scores == sorted(scores, reverse=True) and len(scores) >= 3
     winner = selection["candidates"][0]
+    assert len(selection["candidates"]) >= 3
     assert chosen.meta["averaged_steps"] == winner["steps"]
     assert f"chose {selection['chosen']}" in result.stdout
+    # Step, epoch and training time are those of the last averaged step's checkpoint.
+    inherited = load_checkpoint(snapshot_run / ("best" if winner["label"] == "best" else "latest"))
+    for key in ("step", "epoch", "train_seconds"):
+        assert chosen.meta[key] == inherited.meta[key]
+    assert chosen.meta["step"] == winner["steps"][-1]
+    assert (snapshot_run / "chosen" / "metrics.jsonl").read_text() == (
+        snapshot_run / "metrics.jsonl"
+    ).read_text()
     # The written weights are the mean of the chosen files (stored fp32).
     files = (
         [snapshot_run / "best" / "model.safetensors"]
@@ -97,30 +122,38 @@ def test_average_command_writes_the_dev_winner_with_its_record(snapshot_run):
         else [snapshot_run / "snapshots" / f"step-{s}.safetensors" for s in winner["steps"]]
     )
     written = load_file(snapshot_run / "chosen" / "model.safetensors")
-    assert all(torch.allclose(written[k], v) for k, v in average_weights(files).items())
-    assert 0 <= chosen.meta["dev_bleu"] <= 100 + 1e-9
+    assert all(torch.equal(written[k], v) for k, v in average_weights(files).items())
 
 
 def toy_dev_pairs() -> list[Pair]:
     return [Pair(s, t, "sentence") for s, t in toy_pairs(60, seed=11)]
 
 
-def test_choice_follows_the_dev_pairs_it_is_given(snapshot_run):
-    pairs = toy_dev_pairs()
-    scored = choose_average(snapshot_run, max_last=3, beam=1, pairs=pairs)
-    assert [c.dev_bleu for c in scored] == sorted((c.dev_bleu for c in scored), reverse=True)
+def test_scores_follow_the_dev_pairs_given(snapshot_run):
+    scored = rank_candidates(snapshot_run, toy_dev_pairs(), max_last=3, beam=1)
+    assert len({round(c.dev_bleu, 3) for c in scored}) > 1  # a half-trained run: they differ
     # Scored against the unreversed sources as references, every candidate does worse.
     wrong = [Pair(s, s, "sentence") for s, _ in toy_pairs(60, seed=11)]
-    assert max(c.dev_bleu for c in choose_average(snapshot_run, 3, 1, wrong)) < min(
+    assert max(c.dev_bleu for c in rank_candidates(snapshot_run, wrong, 3, 1)) < min(
         c.dev_bleu for c in scored
     )
 
 
-def test_snapshots_behind_latest_are_refused(snapshot_run, tmp_path):
+def test_snapshots_behind_latest_are_refused_before_any_decoding(snapshot_run, tmp_path):
     run = tmp_path / "run"
     shutil.copytree(snapshot_run, run)
     (run / "snapshots" / "step-400.safetensors").unlink()  # as if the last one never came
-    best_step = load_checkpoint(run / "best").meta["step"]
-    window = [c for c in candidates(run, best_step, max_last=2) if c.label == "last 2"]
     with pytest.raises(CheckpointError, match="end at step 300 but latest/ is at step 400"):
-        write_chosen(run, window, run / "averaged", toy_dev_pairs(), beam=1)
+        candidates(run, max_last=2)
+
+
+def test_a_run_without_snapshots_offers_only_its_best_checkpoint(snapshot_run, tmp_path, caplog):
+    run = tmp_path / "run"
+    shutil.copytree(snapshot_run, run, ignore=shutil.ignore_patterns("snapshots"))
+    assert [c.label for c in candidates(run, max_last=3)] == ["best"]
+    assert "no snapshots" in caplog.text
+
+
+def test_dev_pairs_need_the_recorded_training_data():
+    with pytest.raises(CheckpointError, match="does not record its training data"):
+        dev_pairs({"step": 1})

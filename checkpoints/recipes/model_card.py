@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("additive", "general", "dot", "none")
 
 
-def shipped_weights(meta: dict) -> str:
-    """'step 7000 (epoch 12)' or 'mean of steps 10000-12000 (3)' (see nmt_core/averaging.py)."""
+def weights_label(meta: dict) -> str:
+    """'step 7000 (epoch 12)' or 'mean of steps 10000–12000 (3)' (see nmt_core/averaging.py)."""
     steps = meta.get("averaged_steps", [meta["step"]])
     if len(steps) == 1:
         return f"step {steps[0]} (epoch {meta['epoch']})"
@@ -28,7 +28,7 @@ def shipped_weights(meta: dict) -> str:
 
 def scores_table(results: dict) -> str:
     head = (
-        "| model | decoder | params | weights shipped | training time | "
+        "| model | decoder | params | weights shipped | time to that step | "
         "test BLEU greedy / beam 5 | test chrF greedy / beam 5 | dev BLEU beam 5 | "
         "everyday BLEU / chrF (beam 5) |\n|" + " --- |" * 9
     )
@@ -40,7 +40,7 @@ def scores_table(results: dict) -> str:
         config, meta = read_config(ROOT / "checkpoints" / f"de-en-{name}")
         rows.append(
             f"| de-en-{name} | {config.decoder} | {meta['parameters'] / 1e6:.2f}M | "
-            f"{shipped_weights(meta)} | {meta['train_seconds'] / 60:.0f} min | "
+            f"{weights_label(meta)} | {meta['train_seconds'] / 60:.0f} min | "
             f"{r['test_beam1']['bleu']:.1f} / {r['test_beam5']['bleu']:.1f} | "
             f"{r['test_beam1']['chrf']:.1f} / {r['test_beam5']['chrf']:.1f} | "
             f"{r['dev_beam5']['bleu']:.1f} | "

@@ -94,6 +94,9 @@ def main() -> None:
         shipped = ROOT / "checkpoints" / f"de-en-{name}"
         if not args.no_export:
             source = f"{args.runs}/{name}/averaged"
+            if not Path(source).is_dir():
+                sys.exit(f"{source} is missing: run `python -m nmt_core average --run "
+                         f"{args.runs}/{name}` first (train_all.sh does)")  # fmt: skip
             cli(["export", "--checkpoint", source, "--output", str(shipped)])
         figures = measure(shipped, test_sets, classroom)
         store_in_meta(shipped, figures)

@@ -2,9 +2,8 @@
 # Reproduce the four shipped German->English models from a fresh clone (see checkpoints/README.md).
 # Needs: apt-get install -y trans-de-en; pip install -r requirements.txt.
 #
-# Recipe base.json: sentences x2 + phrases, 12,000 updates of ~4,000 target tokens each. The
-# shipped models ran it on one H100 GPU, all four at once (10-11 minutes each); on a 2-core CPU
-# expect about 2.5-3 hours per model with both cores (~3,900 target tokens/s measured).
+# Recipe base.json: sentences x2 + phrases, 12,000 updates of ~4,000 target tokens each; then
+# each run's shipped weights are chosen on dev (`nmt_core average`). Timings: the model card.
 #
 # DEVICE=cuda|cpu|auto picks the device; PARALLEL=4 runs all four at once (GPU), default 2;
 # RECIPE=file.json trains another recipe (default checkpoints/recipes/base.json); RUNS=dir.
@@ -24,9 +23,10 @@ train() {  # name, then model flags; ends with RUNS/NAME/averaged, the checkpoin
   shift
   nice -n 19 python -m nmt_core train --config "$RECIPE" --tokenizer "$RUNS/spm-de-en.model" \
     --device "$DEVICE" --output-dir "$RUNS/$name" --resume "$@" >>"$RUNS/$name.log" 2>&1
-  # The same rule for every model: best checkpoint or mean of the last k snapshots, on dev.
-  [ -d "$RUNS/$name/averaged" ] ||
-    nice -n 19 python -m nmt_core average --run "$RUNS/$name" >>"$RUNS/$name.log" 2>&1
+  # The same rule for every model: best checkpoint or mean of the last k snapshots, on dev
+  # (to choose again: delete RUNS/NAME/averaged and run this again).
+  [ -d "$RUNS/$name/averaged" ] || nice -n 19 python -m nmt_core average --run "$RUNS/$name" \
+    --device "$DEVICE" >>"$RUNS/$name.log" 2>&1
 }
 
 running=0
