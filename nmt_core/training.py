@@ -338,6 +338,23 @@ def _drop_metrics_after(path: Path, step: int) -> None:
         path.write_text("".join(ln + "\n" for ln in lines))
 
 
+def out_of_budget(cfg: TrainConfig, progress: Progress) -> bool:
+    """Whether the step or wall-clock budget is spent."""
+    return bool(
+        (cfg.max_steps and progress.step >= cfg.max_steps)
+        or (cfg.max_minutes and progress.seconds >= 60 * cfg.max_minutes)
+    )
+
+
+def budget_left(cfg: TrainConfig, progress: Progress) -> bool:
+    """Whether training may go on under ``cfg``: budget unspent, no early stop, epochs left."""
+    return (
+        not out_of_budget(cfg, progress)
+        and progress.bad_evals < cfg.early_stop_patience
+        and progress.epoch < cfg.max_epochs
+    )
+
+
 # --- the loop ------------------------------------------------------------------------------
 
 
@@ -382,6 +399,9 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
         progress.parent = loaded.meta
     if resuming:
         log.info("resumed at step %d (epoch %d)", progress.step, progress.epoch)
+        if progress.finished and budget_left(cfg, progress):  # resumed with a larger max_steps
+            log.info("the budget is larger now: training on to step %d", cfg.max_steps)
+            progress.finished = False
     _drop_metrics_after(metrics_path, progress.step)
     drop_snapshots_after(out, progress.step)
 
@@ -426,10 +446,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
                     lr=f"{optimizer.param_groups[0]['lr']:.1e}",
                 )
                 window_tokens, window_start = 0, time.monotonic()
-            out_of_budget = (cfg.max_steps and progress.step >= cfg.max_steps) or (
-                cfg.max_minutes and progress.seconds >= 60 * cfg.max_minutes
-            )
-            progress.finished = bool(out_of_budget)
+            progress.finished = out_of_budget(cfg, progress)
             if progress.step % cfg.eval_every == 0 or progress.finished:
                 _evaluate_and_save(
                     cfg, model, tokenizer, optimizer, scheduler, progress, dev, recent_losses

@@ -240,6 +240,23 @@ def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_cor
     assert final.keys() == latest.keys() and all(torch.equal(final[k], latest[k]) for k in final)
 
 
+def test_a_finished_run_resumed_with_a_larger_budget_trains_on(tmp_path, toy_corpus):
+    train_cfg, model_cfg = toy_configs(tmp_path / "run", toy_corpus, scorer="dot", decoder="luong")
+    train_cfg = replace(train_cfg, max_steps=200, eval_every=100)
+
+    def logged_steps() -> list[int]:
+        lines = (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()
+        return [json.loads(line)["step"] for line in lines]
+
+    train(train_cfg, model_cfg)
+    train(train_cfg, model_cfg, resume=True)  # the same budget: nothing more to do
+    assert logged_steps() == [100, 200]
+    train(replace(train_cfg, max_steps=300), model_cfg, resume=True)
+    assert logged_steps() == [100, 200, 300]
+    state = json.loads((tmp_path / "run" / "latest" / "train_state.json").read_text())
+    assert state["progress"]["step"] == 300 and state["progress"]["finished"]
+
+
 def _write_config(path: Path, corpus: Path) -> Path:
     train_cfg, model_cfg = toy_configs(path.parent / "unused", corpus)
     train_section = {
