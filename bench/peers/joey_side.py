@@ -56,10 +56,11 @@ class _Plateau(torch.optim.lr_scheduler.ReduceLROnPlateau):
 
 def _load_weights_only() -> None:
     """Make every ``torch.load`` in this process (Joey's ``load_checkpoint``) tensors-only."""
-    load = torch.load
+    torch_load = torch.load
 
     def weights_only_load(*args: Any, **kwargs: Any) -> Any:
-        return load(*args, **{**kwargs, "weights_only": True})
+        kwargs.pop("weights_only", None)  # whatever Joey asks for, never unpickle objects
+        return torch_load(*args, **kwargs, weights_only=True)
 
     torch.load = weights_only_load
 
