@@ -91,17 +91,18 @@ def average_weights(files: Sequence[Path]) -> dict[str, torch.Tensor]:
     if not files:
         raise ValueError("nothing to average: no weight files given")
     total: dict[str, torch.Tensor] = {}
+    layout: dict[str, torch.Size] = {}
     for file in files:
         try:
             tensors = load_file(str(file))
         except (SafetensorError, OSError) as error:
             raise CheckpointError(f"{file} is corrupt or unreadable: {error}") from error
-        if total and {k: v.shape for k, v in tensors.items()} != {
-            k: v.shape for k, v in total.items()
-        }:
+        shapes = {name: value.shape for name, value in tensors.items()}
+        if layout and shapes != layout:
             raise CheckpointError(f"{file} holds other tensors than {files[0]}")
+        layout = shapes
         for name, value in tensors.items():
-            # float64 sums: the mean does not depend on the order of the files
+            # fp64 sums: nearby checkpoints differ in low bits that fp32 sums would round away
             total[name] = total.get(name, 0) + value.double()
     return {name: (value / len(files)).float() for name, value in total.items()}
 
