@@ -2,6 +2,7 @@
 
     python checkpoints/recipes/ship.py --runs runs            # export + evaluate all four
     python checkpoints/recipes/ship.py --runs runs --no-export  # re-measure shipped ones
+    python checkpoints/recipes/ship.py --runs runs --names dot  # one model; keeps the others'
 
 For each model: fp16 export of ``RUNS/NAME/averaged`` (written by train_all.sh: the best
 checkpoint or the mean of the last snapshots, chosen on dev) to ``checkpoints/de-en-NAME``;
@@ -86,7 +87,11 @@ def main() -> None:
     everyday = read_corpus(EVERYDAY)[0]
     test_sets = {"test": split.test, "dev": split.dev, "everyday": everyday}
     classroom = [p.source for p in everyday[:12]]
+    out = ROOT / "checkpoints" / "results.json"
+    # --names re-measures some models and keeps the figures of the others (ship each as it ends)
+    kept = json.loads(out.read_text()) if out.is_file() else {}
     results = {
+        **kept,
         "classroom_sources": classroom,
         "classroom_references": [p.target for p in everyday[:12]],
     }
@@ -104,7 +109,6 @@ def main() -> None:
         print(
             name, json.dumps({k: v for k, v in figures.items() if k.endswith(("beam1", "beam5"))})
         )
-    out = ROOT / "checkpoints" / "results.json"
     out.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     print(f"wrote {out}")
 
