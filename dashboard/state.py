@@ -46,8 +46,9 @@ HOW_TO_TRAIN = """\
 python -m nmt_core train --help
 # the four shipped German->English models (additive, general, dot, none)
 bash checkpoints/recipes/train_all.sh
-# copy a finished run here, where the dashboard looks for it
-python -m nmt_core export --checkpoint runs/additive/best --output checkpoints/de-en-additive
+# copy a finished run's chosen weights (written by `python -m nmt_core average`) here,
+# where the dashboard looks for them
+python -m nmt_core export --checkpoint runs/additive/averaged --output checkpoints/de-en-additive
 """
 
 
