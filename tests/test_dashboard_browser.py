@@ -56,7 +56,8 @@ def test_typing_a_sentence_shows_its_translation_and_heatmap(page, tmp_path):
     type_sentence(page, SENTENCE)
     page.locator('[data-testid="stCode"]', has_text=REVERSED).wait_for()
     plot = page.locator(".js-plotly-plot").first
-    plot.wait_for()
+    # the element gets its class before Plotly has attached the traces: wait for the data
+    page.wait_for_function("el => el.data && el.data.length > 0", arg=plot.element_handle())
     # the heatmap drawn in the browser: one row per target piece, one column per source piece
     shape = plot.evaluate(
         "el => [el.data[0].type, el.data[0].z.length, el.data[0].z[0].length,"
