@@ -106,7 +106,8 @@ TRAIN_FLAGS = list(TRAIN_FLAG_TYPES)
 
 
 def command_train(args: argparse.Namespace) -> int:
-    from nmt_core.training import train  # imports tqdm and the training stack only when needed
+    # imports tqdm and the training stack only when needed
+    from nmt_core.training import TrainingStopped, train
 
     file = json.loads(Path(args.config).read_text()) if args.config else {}
     unknown = set(file) - {"model", "train"}
@@ -119,7 +120,11 @@ def command_train(args: argparse.Namespace) -> int:
         {**file.get("train", {}), **_config_overrides(args, TRAIN_FLAGS)}
     )
     model_cfg = ModelConfig.from_dict(model)
-    best = train(train_cfg, model_cfg, resume=args.resume)
+    try:
+        best = train(train_cfg, model_cfg, resume=args.resume)
+    except TrainingStopped as stopped:
+        print(stopped, file=sys.stderr)
+        return 128 + stopped.signum  # the shell's code for death by that signal: not finished
     print(f"best checkpoint: {best}")
     return 0
 

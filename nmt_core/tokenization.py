@@ -61,7 +61,9 @@ class Tokenizer:
     def sample_batch(self, texts: Sequence[str], alpha: float, seed: int) -> list[list[int]]:
         """One segmentation per text drawn from the unigram model's distribution over all of
         them, p(x) ** alpha normalised (subword regularisation, Kudo 2018); the ids still decode
-        to the text. One thread, so that ``seed`` fixes the draws (a resumed run repeats them)."""
+        to the text. ``seed`` fixes the draws within one process only: sentencepiece's generator
+        is per thread and another process draws other segmentations with the same seed (seen
+        here; google/sentencepiece#540, #635), so an epoch resumed mid-way is resegmented afresh."""
         spm.set_random_generator_seed(seed)
         return self._sp.encode(
             list(texts),

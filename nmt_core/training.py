@@ -5,8 +5,9 @@
 
 ``output_dir/latest`` holds everything needed to resume (weights, optimizer, scheduler, step,
 position in the epoch, RNG); it is swapped in atomically, so a run killed at any moment, even
-with SIGKILL, resumes with ``--resume`` from its last evaluation. ``output_dir/best`` is the
-checkpoint with the best dev BLEU so far: the one to ship.
+with SIGKILL, resumes with ``--resume`` from its last evaluation; Ctrl-C (SIGINT) or SIGTERM
+loses nothing: latest/ is saved after the update under way and TrainingStopped is raised.
+``output_dir/best`` is the checkpoint with the best dev BLEU so far: the one to ship.
 """
 
 from __future__ import annotations
@@ -17,9 +18,12 @@ import json
 import logging
 import math
 import random
+import signal
 import sys
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -62,6 +66,45 @@ class Progress:
     seconds: float = 0.0  # training time so far, summed over resumed runs
     finished: bool = False
     parent: dict[str, Any] | None = None  # meta of the checkpoint a fine-tuning run started from
+
+
+class TrainingStopped(Exception):
+    """A signal stopped training after saving latest/: the same command with --resume goes on."""
+
+    def __init__(self, step: int, signum: int, latest: Path) -> None:
+        super().__init__(
+            f"stopped by {signal.Signals(signum).name} at step {step}; saved {latest}: "
+            "run the same command with --resume to continue"
+        )
+        self.step, self.signum = step, signum
+
+
+@contextmanager
+def stop_requests() -> Iterator[list[int]]:
+    """While inside, SIGINT and SIGTERM are appended to the yielded list instead of killing us.
+
+    The loop looks at the list after each update, so stopping costs no work. A second signal
+    finds the old handler back and stops at once, as an impatient user expects; latest/ is
+    swapped in atomically, so even that loses only the updates since the last save. Only the
+    main thread may set handlers: in any other thread nothing is installed.
+    """
+    received: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield received
+        return
+    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+
+    def record(signum: int, frame: Any) -> None:
+        received.append(signum)
+        signal.signal(signum, previous[signum])
+
+    for s in previous:
+        signal.signal(s, record)
+    try:
+        yield received
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
 
 
 def prepare_split(cfg: TrainConfig) -> Split:
@@ -413,50 +456,56 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     bar = tqdm(
         total=cfg.max_steps or None, initial=progress.step, desc=out.name, dynamic_ncols=True
     )
-    while not progress.finished and progress.epoch < cfg.max_epochs:
-        if not examples or cfg.subword_alpha:  # sampling: a fresh segmentation each epoch
-            examples = encode_pairs(
-                tokenizer, pairs, cfg.subword_alpha, cfg.seed + progress.epoch, cfg.tagged_kinds
-            )
-        batches = make_batches(examples, cfg.batch_tokens, cfg.seed + progress.epoch)
-        for indices in batches[progress.batch_in_epoch :]:
-            batch = collate(
-                [examples[i] for i in indices], model.config.pad_id, model.config.bos_id, device
-            )
-            batch = with_token_dropout(batch, cfg.token_dropout, model.config)
-            with torch.autocast(device.type, torch.bfloat16, enabled=cfg.precision == "bf16"):
-                loss, tokens = batch_loss(model, batch, cfg.label_smoothing)
-            optimizer.zero_grad(set_to_none=True)
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.clip_norm)
-            optimizer.step()
-            recent_losses.append(loss.detach())  # no host sync per update
-            if cfg.lr_schedule == "cosine":
-                scheduler.step()
-            progress.step += 1
-            progress.batch_in_epoch += 1
-            progress.seconds = time.monotonic() - started
-            window_tokens += tokens
-            bar.update(1)
-            if progress.step % 20 == 0:
-                rate = window_tokens / max(time.monotonic() - window_start, 1e-9)
-                bar.set_postfix(
-                    loss=f"{loss.item():.3f}",
-                    tok_s=f"{rate:.0f}",
-                    lr=f"{optimizer.param_groups[0]['lr']:.1e}",
+    with stop_requests() as stops:
+        while not progress.finished and progress.epoch < cfg.max_epochs:
+            if not examples or cfg.subword_alpha:  # sampling: a fresh segmentation each epoch
+                examples = encode_pairs(
+                    tokenizer, pairs, cfg.subword_alpha, cfg.seed + progress.epoch, cfg.tagged_kinds
                 )
-                window_tokens, window_start = 0, time.monotonic()
-            progress.finished = out_of_budget(cfg, progress)
-            if progress.step % cfg.eval_every == 0 or progress.finished:
-                _evaluate_and_save(
-                    cfg, model, tokenizer, optimizer, scheduler, progress, dev, recent_losses
+            batches = make_batches(examples, cfg.batch_tokens, cfg.seed + progress.epoch)
+            for indices in batches[progress.batch_in_epoch :]:
+                batch = collate(
+                    [examples[i] for i in indices], model.config.pad_id, model.config.bos_id, device
                 )
-                recent_losses.clear()
-            if progress.finished:
-                break
-        else:
-            progress.epoch += 1
-            progress.batch_in_epoch = 0
+                batch = with_token_dropout(batch, cfg.token_dropout, model.config)
+                with torch.autocast(device.type, torch.bfloat16, enabled=cfg.precision == "bf16"):
+                    loss, tokens = batch_loss(model, batch, cfg.label_smoothing)
+                optimizer.zero_grad(set_to_none=True)
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.clip_norm)
+                optimizer.step()
+                recent_losses.append(loss.detach())  # no host sync per update
+                if cfg.lr_schedule == "cosine":
+                    scheduler.step()
+                progress.step += 1
+                progress.batch_in_epoch += 1
+                progress.seconds = time.monotonic() - started
+                window_tokens += tokens
+                bar.update(1)
+                if progress.step % 20 == 0:
+                    rate = window_tokens / max(time.monotonic() - window_start, 1e-9)
+                    bar.set_postfix(
+                        loss=f"{loss.item():.3f}",
+                        tok_s=f"{rate:.0f}",
+                        lr=f"{optimizer.param_groups[0]['lr']:.1e}",
+                    )
+                    window_tokens, window_start = 0, time.monotonic()
+                progress.finished = out_of_budget(cfg, progress)
+                if progress.step % cfg.eval_every == 0 or progress.finished:
+                    _evaluate_and_save(
+                        cfg, model, tokenizer, optimizer, scheduler, progress, dev, recent_losses
+                    )
+                    recent_losses.clear()
+                if progress.finished:
+                    break
+                if stops:  # Ctrl-C or SIGTERM: keep every update done, then hand back
+                    if progress.step % cfg.eval_every:  # else latest/ is this step already
+                        _save_latest(cfg, model, tokenizer, optimizer, scheduler, progress, {})
+                    bar.close()
+                    raise TrainingStopped(progress.step, stops[0], latest)
+            else:
+                progress.epoch += 1
+                progress.batch_in_epoch = 0
     if not progress.finished:  # ran out of epochs between evaluations
         progress.finished = True
         _evaluate_and_save(
@@ -516,8 +565,21 @@ def _evaluate_and_save(
     tqdm.write(json.dumps(record))
     if cfg.snapshots:  # before latest/: a resumed run then never lacks a snapshot it passed
         save_snapshot(out, model, progress.step, keep=cfg.snapshots)
+    _save_latest(cfg, model, tokenizer, optimizer, scheduler, progress, scores)
+
+
+def _save_latest(
+    cfg: TrainConfig,
+    model: Seq2Seq,
+    tokenizer: Tokenizer,
+    optimizer: torch.optim.Optimizer,
+    scheduler: Any,
+    progress: Progress,
+    scores: dict[str, float],
+) -> None:
+    """latest/: the weights and all that ``--resume`` needs; ``scores`` {} between evaluations."""
     save_checkpoint(
-        out / "latest",
+        Path(cfg.output_dir) / "latest",
         model,
         tokenizer,
         _meta(cfg, model, progress, scores),

@@ -164,9 +164,8 @@ def test_token_dropout_replaces_ordinary_tokens_only_and_is_seeded():
 
 
 def test_subword_sampling_is_seeded_by_epoch_and_changes_what_is_learnt(tmp_path, toy_corpus):
-    """Each epoch trains on a fresh segmentation drawn from the run's seed and the epoch number
-    (so ``--resume`` redraws the same one): two runs agree exactly, and differ from a run on the
-    usual segmentation."""
+    """Each epoch trains on a fresh segmentation drawn from the run's seed and the epoch number:
+    two runs in one process agree exactly, and differ from a run on the usual segmentation."""
     train_cfg, model_cfg = toy_configs(tmp_path / "a", toy_corpus)
     train_cfg = replace(train_cfg, vocab_size=60, max_steps=150, eval_every=150)
 
@@ -206,7 +205,7 @@ def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_cor
         "--corpus", str(toy_corpus), "--output-dir", str(out),
         "--config", str(_write_config(tmp_path / "cfg.json", toy_corpus)),
         "--max-steps", "300", "--eval-every", "100", "--lr-schedule", "cosine",
-        "--subword-alpha", "0.5",  # the resumed epoch redraws its segmentation
+        "--subword-alpha", "0.5",  # the resumed epoch draws a segmentation again
         "--snapshots", "5",
     ]  # fmt: skip
     process = subprocess.Popen(
@@ -238,6 +237,49 @@ def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_cor
     final = load_file(out / "snapshots" / "step-300.safetensors")
     latest = load_file(out / "latest" / "model.safetensors")
     assert final.keys() == latest.keys() and all(torch.equal(final[k], latest[k]) for k in final)
+
+
+def test_ctrl_c_keeps_every_update_and_the_resumed_run_ends_as_if_never_stopped(
+    tmp_path, toy_corpus
+):
+    """SIGINT between evaluations: exit 130 with a message that says how to go on, latest/ at
+    the step reached, and --resume then ends on exactly the weights of a run never stopped
+    (dropout draws from the RNG state saved with the weights)."""
+    config = _write_config(tmp_path / "cfg.json", toy_corpus)
+
+    def command(out: Path) -> list[str]:
+        return [
+            sys.executable, "-m", "nmt_core", "train", "--config", str(config),
+            "--corpus", str(toy_corpus), "--output-dir", str(out),
+            "--max-steps", "300", "--eval-every", "100", "--dropout", "0.2",
+        ]  # fmt: skip
+
+    stopped = tmp_path / "stopped"
+    process = subprocess.Popen(
+        command(stopped), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    deadline = time.monotonic() + 120
+    while not (stopped / "latest" / "train_state.json").exists():
+        assert process.poll() is None, "training ended before its first checkpoint"
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 128 + signal.SIGINT, stderr[-2000:]
+    state = json.loads((stopped / "latest" / "train_state.json").read_text())["progress"]
+    assert 100 <= state["step"] < 300 and not state["finished"]
+    assert f"stopped by SIGINT at step {state['step']}" in stderr and "--resume" in stderr
+
+    resumed = subprocess.run(
+        command(stopped) + ["--resume"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert resumed.returncode == 0, resumed.stderr[-2000:]
+    assert f"resumed at step {state['step']}" in resumed.stderr
+    whole = tmp_path / "whole"
+    subprocess.run(command(whole), cwd=ROOT, capture_output=True, check=True)
+    ours = load_file(stopped / "latest" / "model.safetensors")
+    theirs = load_file(whole / "latest" / "model.safetensors")
+    assert ours.keys() == theirs.keys() and all(torch.equal(ours[k], theirs[k]) for k in ours)
 
 
 def test_a_finished_run_resumed_with_a_larger_budget_trains_on(tmp_path, toy_corpus):
