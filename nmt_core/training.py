@@ -531,8 +531,8 @@ def _evaluate_and_save(
 
     ``dev``: the dev pairs and their encoded examples. The metrics log gets dev_loss
     (cross-entropy per token) and train_loss (label-smoothed, with dropout: the mean of
-    ``recent_losses``, the updates since the last evaluation; None after a resume that stops
-    at once).
+    ``recent_losses``, the updates since the last evaluation or resume; None after a resume
+    that stops at once).
     """
     out = Path(cfg.output_dir)
     dev_pairs, dev_examples = dev
