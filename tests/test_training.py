@@ -255,17 +255,19 @@ def test_ctrl_c_keeps_every_update_and_the_resumed_run_ends_as_if_never_stopped(
             "--max-steps", "300", "--eval-every", "100", "--dropout", "0.2",
         ]  # fmt: skip
 
-    stopped = tmp_path / "stopped"
-    process = subprocess.Popen(
-        command(stopped), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
-    )
+    stopped, log = tmp_path / "stopped", tmp_path / "stopped.log"
+    with log.open("w") as stderr_file:  # a file, not a pipe: tqdm's output would fill a pipe
+        process = subprocess.Popen(
+            command(stopped), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr_file
+        )
     deadline = time.monotonic() + 120
     while not (stopped / "latest" / "train_state.json").exists():
         assert process.poll() is None, "training ended before its first checkpoint"
         assert time.monotonic() < deadline
         time.sleep(0.05)
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=120)
+    process.wait(timeout=120)
+    stderr = log.read_text()
     assert process.returncode == 128 + signal.SIGINT, stderr[-2000:]
     state = json.loads((stopped / "latest" / "train_state.json").read_text())["progress"]
     assert 100 <= state["step"] < 300 and not state["finished"]
