@@ -20,7 +20,7 @@ from dashboard import state  # noqa: E402
 from dashboard.views import MAX_CHARS  # noqa: E402
 from nmt_core.checkpoint import list_checkpoints, resolve_device  # noqa: E402
 
-st.set_page_config(page_title="Attention Lab", page_icon=":material/visibility:", layout="wide")
+st.set_page_config(page_title="Attention Lab", page_icon="👁️", layout="wide")
 page = st.navigation(
     [
         st.Page(

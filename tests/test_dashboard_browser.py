@@ -9,6 +9,7 @@ import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -33,7 +34,13 @@ def server(toy_checkpoint: Path, tmp_path_factory: pytest.TempPathFactory) -> It
 
 
 @pytest.fixture
-def page(server: str) -> Iterator["sync_api.Page"]:
+def requested_urls() -> list[str]:
+    """Every URL the page of this test asked for (filled by the ``page`` fixture)."""
+    return []
+
+
+@pytest.fixture
+def page(server: str, requested_urls: list[str]) -> Iterator["sync_api.Page"]:
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
@@ -41,6 +48,7 @@ def page(server: str) -> Iterator["sync_api.Page"]:
         )
         page = browser.new_page(viewport={"width": 1400, "height": 1100})
         page.set_default_timeout(60_000)
+        page.on("request", lambda request: requested_urls.append(request.url))
         page.goto(server)
         yield page
         browser.close()
@@ -85,3 +93,18 @@ def test_html_typed_in_stays_text(page):
     assert page.evaluate("() => document.querySelector('#probe, #probe-img')") is None
     assert page.evaluate("() => window.hacked") is None and not dialogs
     assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_nothing_leaves_the_machine_and_the_toolbar_has_no_deploy_button(
+    page, requested_urls, server
+):
+    """A classroom tool: the page asks only our server for anything (no usage statistics, no
+    favicon from Google's font host), and the toolbar offers no "Deploy"."""
+    type_sentence(page, SENTENCE)
+    page.locator('[data-testid="stCode"]', has_text=REVERSED).wait_for()
+    page.get_by_role("link", name="Step through").click()
+    page.locator(".js-plotly-plot").first.wait_for()
+    time.sleep(3)  # Streamlit's statistics go out shortly after a page loads
+    hosts = {urlsplit(url).netloc for url in requested_urls if url.startswith("http")}
+    assert hosts == {urlsplit(server).netloc}
+    assert page.get_by_text("Deploy", exact=True).count() == 0
