@@ -45,7 +45,7 @@ def serve_dashboard(
     port = free_port()
     command = [sys.executable, "-m", "streamlit", "run", "dashboard/app.py"]
     command += ["--server.headless", "true", "--server.port", str(port)]
-    command += ["--server.address", "127.0.0.1"]  # the rest from REPO/.streamlit/config.toml
+    command += ["--server.address", "127.0.0.1"]  # no usage statistics: REPO/.streamlit/config.toml
     command += ["--server.fileWatcherType", "none"]
     env = {**os.environ, "ATTENTION_LAB_CHECKPOINTS": str(checkpoints)}
     url = f"http://127.0.0.1:{port}"
