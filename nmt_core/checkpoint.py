@@ -79,9 +79,18 @@ def resolve_device(name: str = "auto") -> torch.device:
     return torch.device(name)
 
 
+def restore_interrupted_swap(target: Path) -> None:
+    """Put ``target`` back if a kill fell between the two renames of :func:`replace_directory`
+    (the previous version then waits complete in ``target.old``)."""
+    old = target.with_name(target.name + ".old")
+    if old.exists() and not target.exists():
+        old.rename(target)
+
+
 def replace_directory(new: Path, target: Path) -> None:
     """Swap a fully written folder ``new`` in for ``target`` (the old one is removed last)."""
     old = target.with_name(target.name + ".old")
+    restore_interrupted_swap(target)
     shutil.rmtree(old, ignore_errors=True)
     if target.exists():
         target.rename(old)

@@ -40,6 +40,7 @@ from nmt_core.checkpoint import (
     CheckpointError,
     load_checkpoint,
     resolve_device,
+    restore_interrupted_swap,
     save_checkpoint,
 )
 from nmt_core.config import ModelConfig, TrainConfig
@@ -374,11 +375,39 @@ def _append_metrics(path: Path, record: dict[str, Any]) -> None:
         f.write(json.dumps(record) + "\n")
 
 
+def _logged_steps(path: Path) -> list[tuple[int, str]]:
+    """(step, line) for each complete line of a metrics log; a line cut short by a kill
+    during its write is skipped (the evaluation it began is repeated on resume)."""
+    entries = []
+    for line in path.read_text(encoding="utf-8").splitlines() if path.exists() else []:
+        try:
+            entries.append((int(json.loads(line)["step"]), line))
+        except (ValueError, KeyError, TypeError):
+            log.warning("%s: skipped an unreadable line: %.60s", path, line)
+    return entries
+
+
 def _drop_metrics_after(path: Path, step: int) -> None:
     """A resumed run repeats the steps after its checkpoint: forget their log lines."""
     if path.exists():
-        lines = [ln for ln in path.read_text().splitlines() if json.loads(ln)["step"] <= step]
-        path.write_text("".join(ln + "\n" for ln in lines))
+        kept = [line for s, line in _logged_steps(path) if s <= step]
+        path.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
+
+
+def _refuse_to_overwrite(out: Path, resume: bool) -> None:
+    """A new run would wipe the log, best/ and snapshots of a run already in ``out``."""
+    steps = [s for s, _ in _logged_steps(out / METRICS)]
+    if steps or (out / "best").exists() or (out / "latest").exists():
+        reached = f" (it reached step {max(steps)})" if steps else ""
+        remedy = (
+            f"but {out / 'latest' / STATE} is missing, so it cannot be resumed"
+            if resume
+            else "add --resume to continue it"
+        )
+        raise ValueError(
+            f"{out} already holds a training run{reached}: {remedy}; "
+            "choose another --output-dir (or delete that folder) to start anew"
+        )
 
 
 def out_of_budget(cfg: TrainConfig, progress: Progress) -> bool:
@@ -407,6 +436,9 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     out = Path(cfg.output_dir)
     latest, best, metrics_path = out / "latest", out / "best", out / METRICS
     out.mkdir(parents=True, exist_ok=True)
+    restore_interrupted_swap(latest)
+    if not (resume and (latest / STATE).exists()):
+        _refuse_to_overwrite(out, resume)
     device = resolve_device(cfg.device)
     if cfg.threads:
         torch.set_num_threads(cfg.threads)

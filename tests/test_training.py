@@ -429,3 +429,25 @@ def test_train_flags_choose_kinds_and_a_word_sample():
     with pytest.raises(ValueError, match="tagged_kinds must be one of sentence, phrase;"):
         # 'word' is not among the default kinds trained on
         TrainConfig.from_dict(_config_overrides(build_parser().parse_args(tagged), TRAIN_FLAGS))
+
+
+def test_a_run_is_never_overwritten_and_resumes_from_a_kill_at_the_worst_moment(
+    tmp_path, toy_corpus
+):
+    run = tmp_path / "run"
+    train_cfg, model_cfg = toy_configs(run, toy_corpus, scorer="dot", decoder="luong")
+    train_cfg = replace(train_cfg, max_steps=200, eval_every=100)
+    train(train_cfg, model_cfg)
+    log_before = (run / "metrics.jsonl").read_text()
+    # Forgetting --resume must not start over in the same folder.
+    with pytest.raises(ValueError, match=r"reached step 200\): add --resume"):
+        train(train_cfg, model_cfg)
+    assert (run / "metrics.jsonl").read_text() == log_before
+    # A kill between the two renames that swap latest/ in, and one in the middle of a log line.
+    (run / "latest").rename(run / "latest.old")
+    with (run / "metrics.jsonl").open("a") as log:
+        log.write('{"step": 3')
+    train(replace(train_cfg, max_steps=300), model_cfg, resume=True)
+    logged = [json.loads(line)["step"] for line in (run / "metrics.jsonl").read_text().splitlines()]
+    assert logged == [100, 200, 300]
+    assert not (run / "latest.old").exists()
