@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from nmt_core.alignment import (
+    DEFAULT_THRESHOLD,
     HARD_ALIGNMENT_METHODS,
     alignment_error_rate,
     format_pharaoh,
@@ -359,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--checkpoint", required=True)
     p.add_argument("--tsv", required=True, help="source TAB reference translation, one per line")
     p.add_argument("--method", choices=HARD_ALIGNMENT_METHODS, default="argmax")
-    p.add_argument("--threshold", type=float, default=0.5)
+    p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
     p.add_argument("--gold", help="gold Pharaoh file (i-j sure, i?j or ipj possible): print AER")
     p.add_argument("--output", help="write alignments here (default: stdout)")
     p.add_argument("--device", default="cpu")

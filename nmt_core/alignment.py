@@ -25,6 +25,7 @@ Link = tuple[int, int]  # (source_index, target_index)
 Alignment = frozenset[Link]
 
 HARD_ALIGNMENT_METHODS = ("argmax", "threshold")
+DEFAULT_THRESHOLD = 0.5  # the CLI's and the dashboard's default for "threshold"
 _PHARAOH_LINK = re.compile(r"(\d+)([-?p])(\d+)")  # sure "-", possible "?" or "p"
 
 
@@ -34,7 +35,7 @@ _PHARAOH_LINK = re.compile(r"(\d+)([-?p])(\d+)")  # sure "-", possible "?" or "p
 
 
 def hard_alignment(
-    attention: np.ndarray, method: str = "argmax", threshold: float = 0.5
+    attention: np.ndarray, method: str = "argmax", threshold: float = DEFAULT_THRESHOLD
 ) -> Alignment:
     """Turn soft attention into hard word-alignment links.
 

@@ -5,7 +5,7 @@ import streamlit as st
 
 from dashboard import figures, state, widgets
 from dashboard.views import attention_view
-from nmt_core.alignment import alignment_table, hard_alignment
+from nmt_core.alignment import DEFAULT_THRESHOLD, alignment_table, hard_alignment
 from nmt_core.evaluation import attention_entropy
 
 chosen = state.settings()
@@ -25,7 +25,7 @@ view = full.without_eos()  # alignment files have no </s>
 
 left, right = st.columns([1, 3])
 method = left.radio("Hard alignment", ["argmax", "threshold"], key="align_method")
-threshold = left.slider("Threshold", 0.05, 1.0, 0.3, 0.05, key="align_threshold")
+threshold = left.slider("Threshold", 0.05, 1.0, DEFAULT_THRESHOLD, 0.05, key="align_threshold")
 left.caption(
     "argmax: each target token links to its most attended source token. "
     "threshold: every pair with at least this weight."
@@ -56,11 +56,20 @@ widgets.chart(
 )
 rows = alignment_table(links, view.source_tokens, view.target_tokens, view.matrix)
 st.dataframe(pd.DataFrame(rows), hide_index=True)
-st.caption("Indices count tokens from 0 without </s>, as `python -m nmt_core align` writes them.")
+if chosen.word_level:
+    st.caption("Indices count words from 0 without </s>, as `nmt_core align` writes them.")
+else:
+    st.caption(
+        "Indices count subword pieces from 0 without </s>. `python -m nmt_core align` and gold "
+        "alignments count words: switch *Tokens* in the sidebar to *words* to match them."
+    )
 widgets.alignment_downloads(links, view, rows)
 
 st.subheader("Compare with a gold alignment")
-widgets.gold_scores(links)
+if chosen.word_level:
+    widgets.gold_scores(links)
+else:
+    st.info("Gold alignments link words: set *Tokens* in the sidebar to *words* to score these.")
 
 st.subheader("How sure is the model? (Rikters & Fishel, 2017)")
 widgets.confidence(full.matrix)
