@@ -95,6 +95,7 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "kinds": _comma_list,
     "word_sample": int,
     "tagged_kinds": _comma_list,
+    "extra_corpora": _comma_list,
     "tokenizer": str,
     "init_checkpoint": str,
     "seed": int,

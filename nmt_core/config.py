@@ -7,12 +7,11 @@ know and ``validate`` rejects values outside their range, listing what would be 
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, TypeVar
 
 from nmt_core.data import KINDS
+from nmt_core.tokenization import BOS_ID, EOS_ID, PAD_ID, UNK_ID
 
 SCORERS = ("additive", "general", "dot", "scaled_dot", "none")
 RNN_TYPES = ("gru", "lstm")
@@ -41,9 +40,31 @@ def _from_dict(cls: type[T], data: dict[str, Any]) -> T:
             f"unknown {cls.__name__} option(s): {', '.join(unknown)}; "
             f"valid options: {', '.join(sorted(known))}"
         )
+    for field in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if field.name in data:
+            _check_type(f"{cls.__name__} option {field.name}", data[field.name], field.type)
     obj = cls(**data)
     obj.validate()  # type: ignore[attr-defined]
     return obj
+
+
+# The annotations of the fields below (strings: ``from __future__ import annotations``).
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "int": (int,),
+    "float": (int, float),
+    "str": (str,),
+    "bool": (bool,),
+    "tuple[str, ...]": (tuple, list),
+}
+
+
+def _check_type(name: str, value: Any, annotation: Any) -> None:
+    """A quoted number or a number for a flag in a JSON config is an error, not a crash later."""
+    expected = _JSON_TYPES[str(annotation)]
+    wrong_bool = isinstance(value, bool) and bool not in expected  # True is an int in Python
+    items_ok = not isinstance(value, (tuple, list)) or all(isinstance(v, str) for v in value)
+    if wrong_bool or not isinstance(value, expected) or not items_ok:
+        raise ValueError(f"{name} must be {annotation}; got {value!r}")
 
 
 @dataclass(frozen=True)
@@ -77,14 +98,14 @@ class ModelConfig:
             )
         if not 0.0 <= self.dropout < 1.0:
             raise ValueError(f"dropout must be in [0, 1); got {self.dropout}")
+        if (self.pad_id, self.unk_id, self.bos_id, self.eos_id) != (PAD_ID, UNK_ID, BOS_ID, EOS_ID):
+            raise ValueError(
+                "pad_id, unk_id, bos_id, eos_id must be "
+                f"{PAD_ID}, {UNK_ID}, {BOS_ID}, {EOS_ID} (the ids our sentencepiece models use)"
+            )
         if self.scorer == "none" and self.decoder != "bahdanau":
             # Without attention the context is fixed, so only the Cho et al. decoder makes sense.
             raise ValueError("scorer 'none' needs decoder 'bahdanau' (a fixed context vector)")
-
-    @property
-    def encoder_hidden_size(self) -> int:
-        """Size of one encoder direction, so that an annotation [fwd; bwd] has hidden_size."""
-        return self.hidden_size // 2
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ModelConfig:
@@ -105,7 +126,9 @@ class TrainConfig:
     # mode of their own: they teach vocabulary, and untagged input (what users type) still asks
     # for sentences (tags for mixed data: Kobus et al. 2017, Caswell et al. 2019).
     tagged_kinds: tuple[str, ...] = ()
-    extra_corpora: tuple[str, ...] = ()  # more TSVs added to train only
+    # More TSVs of sentence pairs (source TAB target), added to train only: cleaned and filtered
+    # like the corpus, and without any pair that shares a side with a dev or test sentence.
+    extra_corpora: tuple[str, ...] = ()
     max_words: int = 40  # length filter on either side
     dev_size: int = 500
     test_size: int = 1000
@@ -178,7 +201,7 @@ class TrainConfig:
         data = dict(data)
         # JSON has lists; the dataclass is frozen (hashable), so tuples.
         for key in ("kinds", "tagged_kinds", "extra_corpora"):
-            if key in data:
+            if isinstance(data.get(key), list):
                 data[key] = tuple(data[key])
         return _from_dict(cls, data)
 
@@ -201,6 +224,8 @@ class DecodeConfig:
             raise ValueError(f"n_best ({self.n_best}) cannot exceed beam_size ({self.beam_size})")
         if self.length_penalty < 0:
             raise ValueError(f"length_penalty must be >= 0; got {self.length_penalty}")
+        if self.max_len_extra < 0:
+            raise ValueError(f"max_len_extra must be >= 0; got {self.max_len_extra}")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DecodeConfig:
@@ -209,14 +234,6 @@ class DecodeConfig:
     def max_length(self, src_len: int) -> int:
         """The longest output allowed for a source of ``src_len`` tokens."""
         return int(self.max_len_ratio * src_len + self.max_len_extra)
-
-
-def save_json(obj: Any, path: Path) -> None:
-    """Write a dataclass (or dict) as JSON atomically: temporary file, then rename."""
-    data = dataclasses.asdict(obj) if dataclasses.is_dataclass(obj) else obj
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)
 
 
 __all__ = [
@@ -228,5 +245,4 @@ __all__ = [
     "RNN_TYPES",
     "SCORERS",
     "TrainConfig",
-    "save_json",
 ]

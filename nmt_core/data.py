@@ -438,15 +438,20 @@ def split_pairs(
     groups = sorted(_leak_groups(sentences), key=lambda group: _seeded_hash(seed, group[0].source))
     dev, groups = _take_groups(groups, dev_size)
     test, _ = _take_groups(groups, test_size)
-    held_out = dev + test
+    train = drop_held_out(pairs, dev + test)
+    return Split(_shuffled(train, seed), _shuffled(dev, seed), _shuffled(test, seed))
+
+
+def drop_held_out(pairs: Sequence[Pair], held_out: Sequence[Pair]) -> list[Pair]:
+    """The pairs that share neither source nor target with ``held_out`` (case-insensitive,
+    normalized): what may be trained on beside a dev/test split."""
     sources = {_key(pair.source) for pair in held_out}
     targets = {_key(pair.target) for pair in held_out}
-    train = [
+    return [
         pair
         for pair in pairs
         if _key(pair.source) not in sources and _key(pair.target) not in targets
     ]
-    return Split(_shuffled(train, seed), _shuffled(dev, seed), _shuffled(test, seed))
 
 
 def _key(text: str) -> str:

@@ -44,7 +44,15 @@ from nmt_core.checkpoint import (
     save_checkpoint,
 )
 from nmt_core.config import ModelConfig, TrainConfig
-from nmt_core.data import Pair, Split, deduplicate, filter_pairs, read_corpus, split_pairs
+from nmt_core.data import (
+    Pair,
+    Split,
+    deduplicate,
+    drop_held_out,
+    filter_pairs,
+    read_corpus,
+    split_pairs,
+)
 from nmt_core.evaluation import corpus_scores
 from nmt_core.model import Seq2Seq, build_model, parameter_count
 from nmt_core.tokenization import BOS_ID, EOS_ID, Tokenizer, train_tokenizer
@@ -137,8 +145,18 @@ def training_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
         sample = random.Random(cfg.seed).sample(words, min(cfg.word_sample, len(words)))
         chosen = [p for p in chosen if p.kind != "word"] + sample
     sentences = [p for p in chosen if p.kind == "sentence"]
-    extra = [p for path in cfg.extra_corpora for p in read_corpus(path, cfg.direction)[0]]
-    return chosen + sentences * (cfg.sentence_repeats - 1) + extra
+    return chosen + sentences * (cfg.sentence_repeats - 1) + extra_pairs(split, cfg)
+
+
+def extra_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
+    """The pairs of ``cfg.extra_corpora``, cleaned and filtered like the main corpus, without
+    any pair that shares a side with a dev or test sentence (the scores would count it)."""
+    pairs = [p for path in cfg.extra_corpora for p in read_corpus(path, cfg.direction)[0]]
+    cleaned = deduplicate(filter_pairs(pairs, max_words=cfg.max_words))
+    kept = drop_held_out(cleaned, split.dev + split.test)
+    if pairs:
+        log.info("extra corpora: %d pairs, %d trained on", len(pairs), len(kept))
+    return kept
 
 
 def build_tokenizer(cfg: TrainConfig, pairs: Sequence[Pair]) -> Tokenizer:

@@ -367,6 +367,30 @@ def test_unknown_option_is_an_error(tmp_path, toy_corpus):
         TrainConfig.from_dict({"corpus": str(toy_corpus), "batch_size": 32})
 
 
+@pytest.mark.parametrize(
+    ("section", "option", "value", "message"),
+    [
+        ("model", "dropout", "0.3", "ModelConfig option dropout must be float; got '0.3'"),
+        ("train", "max_steps", 1.5, "TrainConfig option max_steps must be int; got 1.5"),
+        ("train", "kinds", "sentence", "kinds must be tuple[str, ...]; got 'sentence'"),
+        ("model", "tie_embeddings", 1, "tie_embeddings must be bool; got 1"),
+        ("model", "eos_id", 7, "eos_id must be 0, 1, 2, 3"),
+    ],
+)
+def test_a_config_file_of_the_wrong_type_is_a_clear_error_before_any_work(
+    tmp_path, toy_corpus, capsys, section, option, value, message
+):
+    from nmt_core.__main__ import main
+
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({section: {option: value}}))
+    out = tmp_path / "run"
+    command = ["train", "--config", str(config), "--corpus", str(toy_corpus)]
+    assert main([*command, "--output-dir", str(out)]) == 2
+    assert message in capsys.readouterr().err
+    assert not out.exists()
+
+
 def test_training_pairs_repeat_sentences_and_sample_words():
     from nmt_core.data import Pair, Split
     from nmt_core.training import training_pairs
@@ -387,6 +411,29 @@ def test_training_pairs_repeat_sentences_and_sample_words():
     assert [p.kind for p in everything].count("word") == 50
     with pytest.raises(ValueError, match="add 'word' to kinds"):
         TrainConfig(word_sample=10).validate()
+
+
+def test_extra_corpora_are_filtered_and_never_hold_a_dev_or_test_sentence(tmp_path):
+    from nmt_core.__main__ import TRAIN_FLAGS, _config_overrides, build_parser
+    from nmt_core.data import Pair, Split
+    from nmt_core.training import training_pairs
+
+    dev, test = Pair("Wie spät ist es?", "What time is it?"), Pair("Ich bin müde.", "I am tired.")
+    split = Split(train=[Pair("Ja.", "Yes.")], dev=[dev], test=[test])
+    extra = tmp_path / "tatoeba.tsv"
+    extra.write_text(
+        "Es regnet.\tIt is raining.\tCC-BY 2.0 (France) Attribution: tatoeba.org\n"
+        "wie spät ist es?\tHow late is it?\n"  # the dev source, another case and translation
+        "Ich bin so müde.\tI am tired.\n"  # the test target
+        + "lang "
+        * 50
+        + "\tlong\n"  # over max_words
+        "Es regnet.\tIt is raining.\n",  # a duplicate
+        encoding="utf-8",
+    )
+    args = build_parser().parse_args(["train", "--extra-corpora", str(extra)])
+    cfg = TrainConfig.from_dict({**_config_overrides(args, TRAIN_FLAGS), "sentence_repeats": 1})
+    assert training_pairs(split, cfg) == [Pair("Ja.", "Yes."), Pair("Es regnet.", "It is raining.")]
 
 
 def test_tagged_kinds_start_their_sources_with_bos_and_nothing_else_changes():
