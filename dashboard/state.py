@@ -1,4 +1,4 @@
-"""Caches and shared page state: the one place where the dashboard calls ``nmt_core``.
+"""Caches and shared page state: where the dashboard loads models and translates.
 
 * Models go in ``st.cache_resource``: loaded once per (folder, device), in eval mode, and never
   changed, so every user shares them safely.

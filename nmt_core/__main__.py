@@ -25,16 +25,24 @@ from nmt_core.alignment import (
 from nmt_core.checkpoint import (
     METRICS,
     SHIPPED_ROOT,
+    Checkpoint,
     CheckpointError,
     list_checkpoints,
     load_checkpoint,
     read_config,
     save_checkpoint,
 )
-from nmt_core.config import SCORERS, DecodeConfig, ModelConfig, TrainConfig
+from nmt_core.config import (
+    DECODER_STYLES,
+    RNN_TYPES,
+    SCORERS,
+    DecodeConfig,
+    ModelConfig,
+    TrainConfig,
+)
 from nmt_core.data import CorpusError, Pair, read_corpus
 from nmt_core.evaluation import bleu_by_length, corpus_scores, sentence_attention_stats
-from nmt_core.translate import Translation, translate, translate_texts
+from nmt_core.translate import MAX_SOURCE_PIECES, Translation, translate, translate_texts
 
 
 def attention_table(translation: Translation, word_level: bool = False) -> str:
@@ -157,7 +165,7 @@ def command_translate(args: argparse.Namespace) -> int:
         result = translate(checkpoint, sentence, beam_size=args.beam, reference=args.reference)
         print(result.hypothesis)
         if result.truncated:
-            print("(input was cut to the first 200 subword pieces)")
+            print(f"(input was cut to the first {MAX_SOURCE_PIECES} subword pieces)")
         if not args.quiet:
             print(attention_table(result, word_level=args.words))
             print()
@@ -175,15 +183,18 @@ def test_pairs(checkpoint_path: Path, tsv: str | None) -> list[Pair]:
 
     try:
         return recorded_split(read_config(checkpoint_path)[1]).test
-    except CheckpointError as error:
-        raise CheckpointError(f"{checkpoint_path}: {error}: pass --tsv") from error
+    except (CheckpointError, CorpusError) as error:
+        # e.g. a shipped checkpoint, whose corpus path is where it was trained
+        raise CheckpointError(
+            f"{checkpoint_path}: its test split cannot be rebuilt ({error}); "
+            "pass --tsv FILE (source TAB reference, one pair per line) to score those pairs"
+        ) from error
 
 
 def evaluate_pairs(
-    checkpoint_path: Path, pairs: list[Pair], beam: int, device: str
+    checkpoint: Checkpoint, checkpoint_path: Path, pairs: list[Pair], beam: int
 ) -> dict[str, Any]:
-    """BLEU/chrF overall and by source length, and mean attention statistics."""
-    checkpoint = load_checkpoint(checkpoint_path, device=device)
+    """BLEU/chrF overall and by source length, and the first 10 translations."""
     config = DecodeConfig(beam_size=beam)
     hypotheses = translate_texts(
         checkpoint.model, checkpoint.tokenizer, [p.source for p in pairs], config
@@ -206,9 +217,9 @@ def evaluate_pairs(
 def command_evaluate(args: argparse.Namespace) -> int:
     path = Path(args.checkpoint)
     pairs = test_pairs(path, args.tsv)
-    report = evaluate_pairs(path, pairs, args.beam, args.device)
+    checkpoint = load_checkpoint(path, device=args.device)
+    report = evaluate_pairs(checkpoint, path, pairs, args.beam)
     if args.stats:
-        checkpoint = load_checkpoint(path, device=args.device)
         with open(args.stats, "w", encoding="utf-8") as f:
             for pair in pairs:
                 result = translate(checkpoint, pair.source, reference=pair.target)
@@ -322,8 +333,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config", help="JSON file with 'model' and 'train' sections")
     p.add_argument("--resume", action="store_true", help="continue from OUTPUT_DIR/latest")
     p.add_argument("--scorer", choices=SCORERS)
-    p.add_argument("--decoder", choices=("bahdanau", "luong"))
-    p.add_argument("--rnn-type", dest="rnn_type", choices=("gru", "lstm"))
+    p.add_argument("--decoder", choices=DECODER_STYLES)
+    p.add_argument("--rnn-type", dest="rnn_type", choices=RNN_TYPES)
     p.add_argument(
         "--no-input-feeding", action="store_true", help="Luong decoder without input feeding"
     )

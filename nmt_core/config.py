@@ -133,7 +133,7 @@ class TrainConfig:
     dev_size: int = 500
     test_size: int = 1000
     vocab_size: int = 4000
-    batch_tokens: int = 3000  # target tokens per batch; buckets keep padding low
+    batch_tokens: int = 3000  # padded tokens per batch (longer side); buckets keep padding low
     max_epochs: int = 30
     max_steps: int = 0  # 0 = no limit; stops early for tests and budgets
     max_minutes: float = 0.0  # 0 = no limit; wall-clock budget for fair comparisons

@@ -19,7 +19,7 @@ import torch
 from torch import Tensor
 
 from nmt_core.config import DecodeConfig
-from nmt_core.decoder import DecoderOutput, Memory, State, select_state
+from nmt_core.decoder import DecoderOutput, Memory, State, cat_steps, select_state
 from nmt_core.model import Seq2Seq
 
 
@@ -65,7 +65,7 @@ class _Records:
     @classmethod
     def concat(cls, steps: list[_Records]) -> _Records:
         """Join one-step records (N, 1, ...) along time, once, at the end of a search."""
-        return cls(*(_cat([getattr(s, f) for s in steps]) for f in _RECORD_FIELDS))
+        return cls(*(cat_steps([getattr(s, f) for s in steps]) for f in _RECORD_FIELDS))
 
     def spread(self, ids: Tensor, n: int) -> _Records:
         """This step's records placed at rows ``ids`` of n rows (see ``_spread``)."""
@@ -108,10 +108,6 @@ def _spread(t: Tensor | None, ids: Tensor, n: int) -> Tensor | None:
     if t is None or ids.numel() == n:  # no row has left: ids is arange(n)
         return t
     return t.new_zeros(n, *t.shape[1:]).index_copy_(0, ids, t)
-
-
-def _cat(parts: list[Tensor | None]) -> Tensor | None:
-    return None if parts[0] is None else torch.cat(parts, dim=1)  # type: ignore[arg-type]
 
 
 def normalised_score(log_prob: float, length: int, length_penalty: float) -> float:

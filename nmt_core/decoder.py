@@ -57,7 +57,9 @@ def select_state(state: State, index: Tensor) -> State:
     return {name: tensor.index_select(0, index) for name, tensor in state.items()}
 
 
-def _stack_or_none(steps: list[Tensor | None]) -> Tensor | None:
+def cat_steps(steps: list[Tensor | None]) -> Tensor | None:
+    """(B, 1, ...) per-step tensors joined along the step dimension; None stays None (a model
+    without attention has no weights at any step)."""
     return None if steps[0] is None else torch.cat(steps, dim=1)  # type: ignore[arg-type]
 
 
@@ -128,8 +130,8 @@ class Decoder(nn.Module):
         return DecoderOutput(
             outputs=torch.cat([s.outputs for s in steps], dim=1),
             contexts=torch.cat([s.contexts for s in steps], dim=1),
-            weights=_stack_or_none([s.weights for s in steps]),
-            scores=_stack_or_none([s.scores for s in steps]),
+            weights=cat_steps([s.weights for s in steps]),
+            scores=cat_steps([s.scores for s in steps]),
         )
 
 

@@ -308,7 +308,8 @@ def attention_confidence(attention: np.ndarray) -> Confidence:
 def sentence_attention_stats(attention: np.ndarray) -> dict[str, Any]:
     """Every per-sentence attention statistic, as plain JSON-ready Python values.
 
-    One call serves both the dashboard and the CLI, so they always show the same numbers.
+    Built from the same functions the dashboard shows (:func:`attention_entropy`,
+    :func:`attention_confidence`), so ``evaluate --stats`` and the pages agree.
 
     Args:
         attention: ``(tgt_len, src_len)`` attention weights.

@@ -192,7 +192,8 @@ def encode_pairs(
 
 
 def make_batches(examples: Sequence[Example], batch_tokens: int, seed: int) -> list[list[int]]:
-    """Length-bucketed batches of about ``batch_tokens`` padded target tokens, in a seeded order.
+    """Length-bucketed batches of at most ``batch_tokens`` padded tokens (batch size times the
+    longest source or target in it), in a seeded order.
 
     Examples are shuffled, then sorted by length inside large pools, so a batch holds sentences
     of similar length (little padding) while the epoch order stays random.
@@ -484,7 +485,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     dev = (dev_pairs, encode_pairs(tokenizer, dev_pairs))
     log.info("%d training pairs, %d parameters", len(pairs), parameter_count(model))
 
-    # 2. Optimiser, plateau schedule on dev BLEU, and where we stand.
+    # 2. Optimiser, learning-rate schedule (plateau on dev BLEU, or cosine), and where we stand.
     optimizer = torch.optim.Adam(model.parameters(), lr=cfg.lr)
     scheduler = make_scheduler(optimizer, cfg)
     progress = _restore_optimizer(latest, optimizer, scheduler) if resuming else Progress()

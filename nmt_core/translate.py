@@ -1,7 +1,8 @@
-"""The one entry point for callers: ``translate(checkpoint, sentence) -> Translation``.
+"""Translating for callers: ``translate(checkpoint, sentence) -> Translation``.
 
-The CLI and the dashboard use only this module (and ``checkpoint.load_checkpoint``), so what
-they show is exactly what the tests check.
+``translate`` gives one sentence with everything needed to show how it was translated (the
+dashboard and the CLI's translate command); ``translate_texts`` gives batches of plain
+translations (evaluation).
 """
 
 from __future__ import annotations
@@ -136,9 +137,6 @@ def translate(
     sentence: str,
     beam_size: int = 1,
     reference: str | None = None,
-    n_best: int | None = None,
-    top_k: int = 5,
-    length_penalty: float = 1.0,
 ) -> Translation:
     """Translate one sentence and keep everything needed to show how.
 
@@ -146,17 +144,17 @@ def translate(
         sentence: any text; it is normalised (NFC, whitespace, control characters removed)
             and cut to MAX_SOURCE_PIECES subword pieces (``Translation.truncated`` says so).
         beam_size: 1 = greedy search.
-        reference: a translation to force-decode, giving its attention and log-probabilities.
-        n_best: hypotheses to return (default: all beams).
+        reference: a translation to force-decode, giving its attention and log-probabilities
+            (cut, like the sentence, to MAX_SOURCE_PIECES pieces).
+
+    All beams' hypotheses are kept, best first.
     Raises:
         ValueError: the sentence is empty after normalisation.
     """
     text = normalize_text(sentence)
     if not text:
         raise ValueError("nothing to translate: the sentence is empty")
-    config = DecodeConfig(
-        beam_size=beam_size, n_best=n_best or beam_size, top_k=top_k, length_penalty=length_penalty
-    )
+    config = DecodeConfig(beam_size=beam_size, n_best=beam_size)
     config.validate()
     model, tokenizer = checkpoint.model, checkpoint.tokenizer
     ids, truncated = prepare_source(tokenizer, text)
@@ -167,8 +165,8 @@ def translate(
         results = beam_search(model, src, mask, config)[0]
     forced = None
     if reference is not None and normalize_text(reference):
-        target = tokenizer.encode(normalize_text(reference))[: config.max_length(len(ids))]
-        forced = _hypothesis(forced_decode(model, src, mask, [target], top_k)[0], tokenizer)
+        target = tokenizer.encode(normalize_text(reference))[:MAX_SOURCE_PIECES]
+        forced = _hypothesis(forced_decode(model, src, mask, [target], config.top_k)[0], tokenizer)
     return Translation(
         source=text,
         source_pieces=tuple(tokenizer.pieces(ids)),
@@ -186,7 +184,11 @@ def translate_texts(
     config: DecodeConfig = DecodeConfig(),
     batch_size: int = 64,
 ) -> list[str]:
-    """Translate many sentences (texts only: no attention kept), in length-sorted batches."""
+    """Translate many sentences (texts only: no attention kept), in length-sorted batches.
+
+    One output per input, in order: an input that is empty after normalisation is translated
+    as "." so that scores still line up with their references.
+    """
     device = next(model.parameters()).device
     sources = [prepare_source(tokenizer, normalize_text(s) or ".")[0] for s in sentences]
     order = sorted(range(len(sources)), key=lambda i: len(sources[i]))

@@ -157,6 +157,20 @@ def test_cli_evaluate_and_align(toy_checkpoint, tmp_path, capsys):
     assert scores["aer"] < 0.3
 
 
+def test_cli_evaluate_without_the_training_corpus_says_to_pass_a_tsv(
+    toy_checkpoint, tmp_path, capsys
+):
+    moved = tmp_path / "elsewhere"  # as a shipped checkpoint is, away from its corpus
+    assert main(["export", "--checkpoint", str(toy_checkpoint), "--output", str(moved)]) == 0
+    config = json.loads((moved / "config.json").read_text())
+    config["meta"]["train_config"]["corpus"] = str(tmp_path / "gone.tsv")
+    (moved / "config.json").write_text(json.dumps(config))
+    capsys.readouterr()
+    assert main(["evaluate", "--checkpoint", str(moved)]) == 2
+    error = capsys.readouterr().err
+    assert "test split cannot be rebuilt" in error and "pass --tsv FILE" in error
+
+
 def test_cli_reports_missing_checkpoint_without_traceback(tmp_path, capsys):
     assert main(["translate", "--checkpoint", str(tmp_path), "Hallo"]) == 2
     assert "config.json is missing" in capsys.readouterr().err
