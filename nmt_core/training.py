@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -413,6 +413,16 @@ def _drop_metrics_after(path: Path, step: int) -> None:
         path.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
 
 
+def _model_options_ignored(asked: ModelConfig, found: ModelConfig) -> str:
+    """'scorer dot (the checkpoint has additive), ...' for each option a resumed or fine-tuned
+    run cannot honour: the weights fix the architecture (the vocabulary is the tokenizer's)."""
+    return ", ".join(
+        f"{name} {getattr(asked, name)!r} (the checkpoint has {getattr(found, name)!r})"
+        for name in (f.name for f in fields(ModelConfig))
+        if name != "vocab_size" and getattr(asked, name) != getattr(found, name)
+    )
+
+
 def _refuse_to_overwrite(out: Path, resume: bool) -> None:
     """A new run would wipe the log, best/ and snapshots of a run already in ``out``."""
     steps = [s for s, _ in _logged_steps(out / METRICS)]
@@ -477,6 +487,9 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
         loaded = load_checkpoint(latest if resuming else cfg.init_checkpoint, device=str(device))
         tokenizer, model = loaded.tokenizer, loaded.model
         model.set_decoding_layout(False)
+        ignored = _model_options_ignored(model_cfg, model.config)
+        if ignored:
+            log.warning("the checkpoint's own model is trained on; ignored: %s", ignored)
     else:
         tokenizer = build_tokenizer(cfg, pairs)
         model = build_model(replace(model_cfg, vocab_size=tokenizer.vocab_size)).to(device)

@@ -108,6 +108,17 @@ def test_fine_tuning_starts_from_the_given_checkpoint(tmp_path, toy_corpus, toy_
     )
 
 
+def test_fine_tuning_says_which_model_options_its_checkpoint_overrides(
+    tmp_path, toy_corpus, toy_checkpoint, caplog
+):
+    train_cfg, model_cfg = toy_configs(tmp_path / "tuned", toy_corpus, scorer="dot")
+    tuned_cfg = replace(train_cfg, init_checkpoint=str(toy_checkpoint), max_steps=2)
+    with caplog.at_level("WARNING", logger="nmt_core.training"):
+        tuned = train(tuned_cfg, replace(model_cfg, decoder="luong"))
+    assert "ignored: scorer 'dot' (the checkpoint has 'additive'), decoder 'luong'" in caplog.text
+    assert load_checkpoint(tuned).model.config.scorer == "additive"
+
+
 def test_best_checkpoint_describes_itself(toy_checkpoint):
     config = json.loads((toy_checkpoint / "config.json").read_text())
     assert config["model"]["scorer"] == "additive"
