@@ -275,8 +275,10 @@ def command_list(args: argparse.Namespace) -> int:
         return 1
     for info in infos:
         bleu = "-" if info.test_bleu is None else f"{info.test_bleu:.1f}"
+        size = "-" if info.parameters is None else f"{info.parameters / 1e6:.2f}M"
         print(
-            f"{info.name:24} {info.direction:6} {info.scorer:10} {info.decoder:9} test BLEU {bleu}"
+            f"{info.name:24} {info.direction:6} {info.scorer:10} {info.decoder:9} "
+            f"{size:>6} parameters  test BLEU {bleu}"
         )
     return 0
 

@@ -22,6 +22,17 @@ def test_the_four_models_are_listed_with_their_metadata():
     assert everything <= 80 * 2**20
 
 
+def test_the_command_line_lists_them_by_name(capsys):
+    from nmt_core.__main__ import main
+
+    assert main(["list"]) == 0
+    lines = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()}
+    for info in SHIPPED:
+        row = lines[info.name]
+        assert row[1:4] == [info.direction, info.scorer, info.decoder]
+        assert row[4] == f"{info.parameters / 1e6:.2f}M" and row[-1] == f"{info.test_bleu:.1f}"
+
+
 def test_the_four_models_were_trained_alike():
     """The comparison is fair: one tokenizer, one size, one training recipe; only the scorer
     and the decoder wiring it needs differ (and where each run wrote its files)."""
