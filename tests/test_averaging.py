@@ -105,6 +105,8 @@ def test_average_command_writes_the_dev_winner_with_its_record(snapshot_run):
     selection = chosen.meta["selection"]
     winner = selection["candidates"][0]
     assert len(selection["candidates"]) >= 3
+    bleu = [c["dev_bleu"] for c in selection["candidates"]]
+    assert bleu == sorted(bleu, reverse=True)
     assert chosen.meta["averaged_steps"] == winner["steps"]
     assert f"chose {selection['chosen']}" in result.stdout
     # Step, epoch and training time are those of the last averaged step's checkpoint.
@@ -132,6 +134,8 @@ def toy_dev_pairs() -> list[Pair]:
 def test_scores_follow_the_dev_pairs_given(snapshot_run):
     scored = rank_candidates(snapshot_run, toy_dev_pairs(), max_last=3, beam=1)
     assert len({round(c.dev_bleu, 3) for c in scored}) > 1  # a half-trained run: they differ
+    bleu = [c.dev_bleu for c in scored]
+    assert bleu == sorted(bleu, reverse=True)  # the chosen one, first, has the best dev BLEU
     # Scored against the unreversed sources as references, every candidate does worse.
     wrong = [Pair(s, s, "sentence") for s, _ in toy_pairs(60, seed=11)]
     assert max(c.dev_bleu for c in rank_candidates(snapshot_run, wrong, 3, 1)) < min(

@@ -16,9 +16,16 @@ import torch
 from streamlit.testing.v1 import AppTest
 
 from nmt_core.__main__ import main
-from nmt_core.alignment import alignment_error_rate, parse_pharaoh
+from nmt_core.alignment import (
+    alignment_agreement,
+    alignment_error_rate,
+    hard_alignment,
+    parse_pharaoh,
+)
 from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints, load_checkpoint, save_checkpoint
+from nmt_core.evaluation import jensen_shannon
 from nmt_core.model import build_model
+from nmt_core.translate import translate
 
 APP = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
 SENTENCE, REVERSED = "Ka Mo Ti Tu .", "Tu Ti Mo Ka ."
@@ -196,9 +203,10 @@ def test_step_through_moves_the_highlight_and_fills_the_formulas(app):
     app.slider(key="step").set_value(3).run()
     (frame,) = figure(app, "step_heatmap")["layout"]["shapes"]
     assert (frame["y0"], frame["y1"]) == (1.5, 2.5)  # row 3, counting from 1
-    alpha = figure(app, "step_alpha")["data"][0]["y"]
-    assert len(alpha) == len(sources) and sum(alpha) == pytest.approx(1.0, abs=1e-5)
-    assert len(figure(app, "step_scores")["data"][0]["y"]) == len(sources)
+    alpha = np.array(figure(app, "step_alpha")["data"][0]["y"])
+    np.testing.assert_allclose(alpha, z[2], atol=1e-6)  # row 3 of the heatmap
+    scores = np.array(figure(app, "step_scores")["data"][0]["y"])
+    np.testing.assert_allclose(np.exp(scores) / np.exp(scores).sum(), alpha, atol=1e-5)
     topk = figure(app, "step_topk")["data"][0]
     assert len(topk["x"]) == 5 and topk["x"] == sorted(topk["x"], reverse=True)
     latex = [element.value for element in app.latex]
@@ -216,16 +224,16 @@ def test_step_through_moves_the_highlight_and_fills_the_formulas(app):
     assert app.button(key="step_play").label == "▶ Play"
 
 
-def test_compare_puts_two_models_on_the_same_source_and_target(app):
+def test_compare_puts_two_models_on_the_same_source_and_target(app, root):
     go_to(app, "compare")
     first, second = (
         heatmap(figure(app, "compare_heatmap_0")),
         heatmap(figure(app, "compare_heatmap_1")),
     )
     assert first[1] == second[1]  # the same source pieces
-    for z, sources, targets in (first, second):
+    for k, (z, sources, targets) in enumerate((first, second)):
         assert z.shape == (len(targets), len(sources))
-        assert figure(app, "compare_heatmap_0")["data"][0]["zmax"] == 1.0
+        assert figure(app, f"compare_heatmap_{k}")["data"][0]["zmax"] == 1.0
     assert any("no attention matrix" in info.value.lower() for info in app.info)
     # the untrained model writes something else: both are force-decoded on A's translation
     assert first[2] != second[2]
@@ -234,8 +242,16 @@ def test_compare_puts_two_models_on_the_same_source_and_target(app):
     assert difference.shape == first[0].shape and targets == first[2]
     entropy = figure(app, "compare_entropy")["data"]
     assert [line["name"] for line in entropy] == ["toy-additive", "toy-general"]
-    assert len(figure(app, "compare_js")["data"][0]["y"]) == len(targets)
-    assert 0.0 <= float(app.metric[0].value) <= 1.0
+    # The page's numbers are those of nmt_core on both models force-decoded on A's output.
+    additive, general = (load_checkpoint(root / name) for name in ("toy-additive", "toy-general"))
+    output = translate(additive, SENTENCE).hypothesis
+    forced = [translate(m, SENTENCE, reference=output).reference for m in (additive, general)]
+    a, b = (hypothesis.attention for hypothesis in forced)
+    np.testing.assert_allclose(difference, a - b, atol=1e-5)
+    js = figure(app, "compare_js")["data"][0]["y"]
+    np.testing.assert_allclose(js, jensen_shannon(a, b), atol=1e-5)
+    agreement = alignment_agreement(hard_alignment(a), hard_alignment(b))
+    assert app.metric[0].value == f"{agreement:.2f}"
 
 
 def test_compare_models_with_the_same_output_directly(toy_checkpoint, tmp_path, monkeypatch):
@@ -263,6 +279,7 @@ def test_alignments_from_a_forced_reference(app):
     table = app.dataframe[0].value
     assert len(table) == 5  # argmax: one link per target word, </s> left out
     assert list(table["target_token"]) == ["Tu", "Ti", "Mo", "Ka", "."]
+    assert list(table["source_index"])[:4] == [3, 2, 1, 0]  # the reversal, found by attention
     links = [t for t in figure(app, "align_links")["data"] if t["name"] == "link"]
     assert len(links) == len(table)
     # a gold alignment pasted in: the scores shown are those of the table's links
@@ -309,7 +326,9 @@ def test_beam_page_lists_candidates_and_shows_the_chosen_one(app):
     spec = figure(app, "beam_heatmap")
     assert "candidate 2" in spec["layout"]["title"]["text"]
     z, sources, targets = heatmap(spec)
-    assert z.shape == (len(targets), len(sources))
+    assert z.shape == (len(targets), len(sources)) and len(targets) == table["pieces"][1]
+    log_probs = figure(app, "beam_log_probs")["data"][0]["y"]
+    assert sum(log_probs) == pytest.approx(table["log_prob"][1], abs=1e-3)
 
 
 def test_why_page_contrasts_one_context_with_many(app):
@@ -320,17 +339,18 @@ def test_why_page_contrasts_one_context_with_many(app):
     assert not np.allclose(moving, moving[0])
     lines = figure(app, "why_length")["data"]
     assert {line["name"] for line in lines} == {"toy-general", "toy-none"}  # those with by_length
+    assert all(list(line["y"]) == [b["bleu"] for b in BY_LENGTH] for line in lines)
 
 
-def test_lesson_page_walks_through_the_formulas(app):
+def test_lesson_page_walks_through_the_formulas(app, root):
     go_to(app, "lesson")
     app.slider(key="lesson_step").set_value(2).run()
     latex = "\n".join(element.value for element in app.latex)
     for part in (r"\overrightarrow{h}_j", r"\tanh", r"\exp(e_{t,j})", "c_t =", "e_{2} = "):
         assert part in latex
-    assert len(figure(app, "lesson_alpha")["data"][0]["y"]) == len(
-        figure(app, "lesson_alpha")["layout"]["xaxis"]["ticktext"]
-    )
+    alpha = figure(app, "lesson_alpha")["data"][0]["y"]
+    attention = translate(load_checkpoint(root / "toy-additive"), SENTENCE).attention
+    np.testing.assert_allclose(alpha, attention[1], atol=1e-6)  # step 2's row
     app.sidebar.selectbox(key="model").set_value("toy-none").run()
     assert not app.exception
     assert r"\overleftarrow{h}_1" in "\n".join(element.value for element in app.latex)

@@ -56,7 +56,7 @@ def test_the_four_models_were_trained_alike():
 def test_shipped_checkpoint_translates(info):
     checkpoint = load_checkpoint(info.path)
     result = translate(checkpoint, "Der Hund schläft.", beam_size=2)
-    assert result.hypothesis.strip()
+    assert "dog" in result.hypothesis.lower()  # every shipped model gets this word right
     if info.scorer == "none":
         assert result.attention is None
     else:

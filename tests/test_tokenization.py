@@ -1,5 +1,7 @@
 """Real sentencepiece models and the piece-to-word mapping used for word-level attention."""
 
+import io
+
 import numpy as np
 import pytest
 
@@ -34,6 +36,17 @@ ENGLISH = [
 @pytest.fixture(scope="module")
 def tokenizer() -> Tokenizer:
     return train_tokenizer(GERMAN * 20 + ENGLISH * 20, vocab_size=120)
+
+
+def test_a_sentencepiece_model_with_other_special_ids_is_refused(tmp_path):
+    import sentencepiece as spm
+
+    model = io.BytesIO()
+    spm.SentencePieceTrainer.train(  # sentencepiece's own defaults: unk 0, bos 1, eos 2, no pad
+        sentence_iterator=iter(GERMAN * 20), model_writer=model, vocab_size=40
+    )
+    with pytest.raises(ValueError, match="must use pad=0, unk=1, bos=2, eos=3"):
+        Tokenizer(model.getvalue())
 
 
 def test_special_ids_and_round_trip(tokenizer, tmp_path):

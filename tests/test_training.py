@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -509,3 +510,27 @@ def test_a_run_is_never_overwritten_and_resumes_from_a_kill_at_the_worst_moment(
     logged = [json.loads(line)["step"] for line in (run / "metrics.jsonl").read_text().splitlines()]
     assert logged == [100, 200, 300]
     assert not (run / "latest.old").exists()
+
+
+def test_training_stops_early_on_a_dev_plateau_and_at_the_end_of_its_epochs(tmp_path, toy_corpus):
+    def log(run: Path) -> list[dict]:
+        return [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
+
+    def state(run: Path) -> dict:
+        return json.loads((run / "latest" / "train_state.json").read_text())["progress"]
+
+    stalled, model_cfg = toy_configs(tmp_path / "stalled", toy_corpus, scorer="dot")
+    model_cfg = replace(model_cfg, decoder="luong")
+    # lr 1e-9: dev BLEU cannot improve after the first evaluation
+    train(replace(stalled, lr=1e-9, eval_every=20, early_stop_patience=2), model_cfg)
+    assert [r["step"] for r in log(tmp_path / "stalled")] == [20, 40, 60]
+    assert state(tmp_path / "stalled")["finished"]
+
+    one_epoch = replace(stalled, output_dir=str(tmp_path / "epoch"), max_epochs=1)
+    train(one_epoch, model_cfg)
+    (record,) = log(tmp_path / "epoch")  # eval_every 250 is never reached: one final evaluation
+    assert record["epoch"] == 1 and record["step"] == state(tmp_path / "epoch")["step"] < 250
+    # resuming a run whose latest/ is gone is refused, not restarted over its log
+    shutil.rmtree(tmp_path / "epoch" / "latest")
+    with pytest.raises(ValueError, match="is missing, so it cannot be resumed"):
+        train(one_epoch, model_cfg, resume=True)

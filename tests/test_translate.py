@@ -86,6 +86,12 @@ def test_huge_input_is_cut_and_flagged(checkpoint):
     result = translate(checkpoint, "Ka Mo " * 1000)
     assert result.truncated
     assert len(result.source_pieces) == MAX_SOURCE_PIECES + 1
+    assert not translate(checkpoint, "Ka Mo .").truncated
+    pieces = len(checkpoint.tokenizer.encode("Ka Mo"))
+    exact = "Ka Mo " * (MAX_SOURCE_PIECES // pieces)  # exactly MAX_SOURCE_PIECES pieces
+    assert len(checkpoint.tokenizer.encode(exact)) == MAX_SOURCE_PIECES
+    assert not translate(checkpoint, exact).truncated
+    assert translate(checkpoint, exact + "Ka").truncated
 
 
 def test_corrupt_and_mismatched_checkpoints_give_clear_errors(toy_checkpoint, tmp_path):
