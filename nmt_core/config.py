@@ -118,7 +118,7 @@ class TrainConfig:
 
     corpus: str = "/usr/share/trans/de-en"  # Ding dictionary file or a TSV of sentence pairs
     direction: str = "de-en"  # source-target language codes
-    output_dir: str = "runs/additive"  # holds latest/ (for --resume) and best/ (to ship)
+    output_dir: str = "runs/additive"  # holds latest/ (for --resume), best/ and snapshots/
     kinds: tuple[str, ...] = ("sentence", "phrase")  # Ding pair kinds to train on
     sentence_repeats: int = 2  # up-weight full sentences over dictionary phrases
     word_sample: int = 0  # > 0: train on a seeded sample of this many single-word pairs only
@@ -142,7 +142,7 @@ class TrainConfig:
     # max_steps, so that a fixed budget ends on small steps (the noise of lr 2e-3 costs BLEU)
     lr_schedule: str = "plateau"
     lr_decay: float = 0.5  # multiply lr on a dev-BLEU plateau
-    lr_patience: int = 2  # evaluations without improvement before decaying
+    lr_patience: int = 2  # decay on the (lr_patience + 1)-th evaluation in a row without gain
     min_lr: float = 1e-5
     early_stop_patience: int = 6  # evaluations without improvement before stopping
     clip_norm: float = 1.0

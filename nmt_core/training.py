@@ -7,7 +7,8 @@
 position in the epoch, RNG); it is swapped in atomically, so a run killed at any moment, even
 with SIGKILL, resumes with ``--resume`` from its last evaluation; Ctrl-C (SIGINT) or SIGTERM
 loses nothing: latest/ is saved after the update under way and TrainingStopped is raised.
-``output_dir/best`` is the checkpoint with the best dev BLEU so far: the one to ship.
+``output_dir/best`` is the checkpoint with the best dev BLEU so far; what ships is chosen
+afterwards between it and means of the last snapshots (``nmt_core average``).
 """
 
 from __future__ import annotations
@@ -311,7 +312,8 @@ def keep_freed_memory() -> bool:
 def make_scheduler(optimizer: torch.optim.Optimizer, cfg: TrainConfig) -> Any:
     """The learning-rate schedule ``cfg.lr_schedule`` names.
 
-    plateau: lr times ``lr_decay`` after ``lr_patience`` evaluations without a dev-BLEU gain;
+    plateau: lr times ``lr_decay`` once more than ``lr_patience`` evaluations in a row bring no
+    dev-BLEU gain (torch's ReduceLROnPlateau: with 2, the 3rd such evaluation halves it);
     stepped with the dev BLEU at each evaluation.
     cosine: lr_t = min_lr + (lr - min_lr) * (1 + cos(pi * t / max_steps)) / 2 (Loshchilov &
     Hutter 2017, without restarts); stepped after every update.
