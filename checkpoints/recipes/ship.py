@@ -66,11 +66,12 @@ def measure(path: Path, test_sets: dict[str, list], classroom: list[str]) -> dic
 
 def store_in_meta(path: Path, figures: dict) -> None:
     config = json.loads((path / CONFIG).read_text())
+    # 4 decimals: rounded again for display, 2 would turn 8.254 into 8.25 and then "8.2"
     config["meta"].update(
-        test_bleu=round(figures["test_beam5"]["bleu"], 2),
-        test_chrf=round(figures["test_beam5"]["chrf"], 2),
-        everyday_bleu=round(figures["everyday_beam5"]["bleu"], 2),
-        everyday_chrf=round(figures["everyday_beam5"]["chrf"], 2),
+        test_bleu=round(figures["test_beam5"]["bleu"], 4),
+        test_chrf=round(figures["test_beam5"]["chrf"], 4),
+        everyday_bleu=round(figures["everyday_beam5"]["bleu"], 4),
+        everyday_chrf=round(figures["everyday_beam5"]["chrf"], 4),
         by_length=figures["by_length"],
     )
     (path / CONFIG).write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n")
