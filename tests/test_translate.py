@@ -1,6 +1,7 @@
 """The caller-facing entry point, on the toy model trained in this session."""
 
 import dataclasses
+import io
 import json
 import shutil
 
@@ -10,7 +11,13 @@ import torch
 from safetensors.torch import load_file, save_file
 
 from nmt_core.__main__ import main
-from nmt_core.checkpoint import CheckpointError, list_checkpoints, load_checkpoint
+from nmt_core.checkpoint import (
+    CheckpointError,
+    list_checkpoints,
+    load_checkpoint,
+    save_checkpoint,
+)
+from nmt_core.model import build_model
 from nmt_core.translate import MAX_SOURCE_PIECES, translate
 
 
@@ -175,6 +182,41 @@ def test_cli_evaluate_without_the_training_corpus_says_to_pass_a_tsv(
     assert main(["evaluate", "--checkpoint", str(moved)]) == 2
     error = capsys.readouterr().err
     assert "test split cannot be rebuilt" in error and "pass --tsv FILE" in error
+
+
+def test_cli_translate_reads_lines_from_stdin_and_says_when_there_are_none(
+    toy_checkpoint, monkeypatch, capsys
+):
+    command = ["translate", "--checkpoint", str(toy_checkpoint), "--quiet"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("Ka Mo Ti .\n\nKe Ku .\n"))
+    assert main(command) == 0
+    assert capsys.readouterr().out.splitlines() == ["Ti Mo Ka .", "Ku Ke ."]
+    monkeypatch.setattr("sys.stdin", io.StringIO("  \n"))
+    assert main(command) == 2
+    assert "give a sentence or pipe lines in" in capsys.readouterr().err
+
+
+def test_cli_align_refuses_what_it_cannot_do(toy_checkpoint, tmp_path, capsys):
+    pairs = tmp_path / "pairs.tsv"
+    pairs.write_text("Ka Mo Ti .\tTi Mo Ka .\nKe Ku .\tKu Ke .\n")
+    gold = tmp_path / "gold.txt"
+    gold.write_text("0-2 1-1 2-0 3-3\n")  # one line for two pairs
+    command = ["align", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs)]
+    assert main([*command, "--gold", str(gold), "--output", str(tmp_path / "a.txt")]) == 2
+    assert "gold file has 1 lines but there are 2 pairs" in capsys.readouterr().err
+    trained = load_checkpoint(toy_checkpoint)
+    plain = build_model(dataclasses.replace(trained.config, scorer="none")).eval()
+    save_checkpoint(tmp_path / "plain", plain, trained.tokenizer, {"name": "plain"})
+    command[2] = str(tmp_path / "plain")
+    assert main(command) == 2
+    assert "no attention" in capsys.readouterr().err
+
+
+def test_cli_train_config_sections_are_checked(tmp_path, capsys):
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"train": {}, "models": {"dropout": 0.1}}))
+    assert main(["train", "--config", str(config), "--output-dir", str(tmp_path / "run")]) == 2
+    assert "sections must be 'model' and 'train'; got ['models']" in capsys.readouterr().err
 
 
 def test_cli_reports_missing_checkpoint_without_traceback(tmp_path, capsys):
