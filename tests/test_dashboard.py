@@ -25,7 +25,7 @@ from nmt_core.alignment import (
 from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints, load_checkpoint, save_checkpoint
 from nmt_core.evaluation import jensen_shannon
 from nmt_core.model import build_model
-from nmt_core.translate import translate
+from nmt_core.translate import MAX_SOURCE_PIECES, translate
 
 APP = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
 SENTENCE, REVERSED = "Ka Mo Ti Tu .", "Tu Ti Mo Ka ."
@@ -156,6 +156,17 @@ def test_long_input_is_cut_with_a_warning(app):
     assert not app.exception
     assert "longer than 500 characters" in app.warning[0].value
     assert app.query_params["s"] == ("Ka Mo " * 100)[:500]
+
+
+def test_input_over_the_models_piece_limit_is_translated_in_part_with_a_warning(app, root):
+    text = "Q " * 240  # under 500 characters, but each unknown letter is a piece of its own
+    pieces = len(load_checkpoint(root / "toy-additive").tokenizer.encode(text))
+    assert len(text) <= 500 and pieces > MAX_SOURCE_PIECES
+    app.text_input(key="sentence").input(text).run()
+    assert not app.exception
+    assert "too long for the model" in app.warning[0].value
+    _, sources, _ = heatmap(figure(app, "heatmap"))
+    assert len(sources) == MAX_SOURCE_PIECES + 1  # and </s>
 
 
 def test_examples_fill_the_sentence(app):
