@@ -62,7 +62,7 @@ def test_special_ids_and_round_trip(tokenizer, tmp_path):
 def test_umlauts_are_covered_and_unknown_scripts_do_not_crash(tokenizer):
     assert UNK_ID not in tokenizer.encode("schläft")
     ids = tokenizer.encode("猫 🐈 <script>")
-    assert ids  # unknown characters become <unk> pieces, never an exception
+    assert ids.count(UNK_ID) >= 2  # unknown characters become <unk> pieces, never an exception
     assert isinstance(tokenizer.decode(ids), str)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -22,7 +23,7 @@ from safetensors.torch import load_file
 from nmt_core.alignment import hard_alignment
 from nmt_core.averaging import snapshot_files
 from nmt_core.checkpoint import load_checkpoint
-from nmt_core.config import ModelConfig, TrainConfig
+from nmt_core.config import DecodeConfig, ModelConfig, TrainConfig
 from nmt_core.training import (
     drop_tokens,
     keep_freed_memory,
@@ -401,6 +402,35 @@ def test_a_config_file_of_the_wrong_type_is_a_clear_error_before_any_work(
     assert main([*command, "--output-dir", str(out)]) == 2
     assert message in capsys.readouterr().err
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        (ModelConfig(hidden_size=255), "hidden_size must be even"),
+        (ModelConfig(dropout=1.0), "dropout must be in [0, 1)"),
+        (ModelConfig(scorer="none", decoder="luong"), "scorer 'none' needs decoder 'bahdanau'"),
+        (ModelConfig(scorer="concat"), "scorer must be one of additive, general, dot"),
+        (TrainConfig(label_smoothing=1.0), "label_smoothing must be in [0, 1)"),
+        (TrainConfig(direction="de"), "direction must look like 'de-en'"),
+        (TrainConfig(snapshots=-1), "snapshots must be >= 0"),
+        (DecodeConfig(beam_size=2, n_best=3), "n_best (3) cannot exceed beam_size (2)"),
+        (DecodeConfig(beam_size=0), "beam_size must be positive"),
+        (DecodeConfig(length_penalty=-1.0), "length_penalty must be >= 0"),
+    ],
+)
+def test_config_values_out_of_range_say_what_is_valid(config, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        config.validate()
+
+
+def test_asking_for_cuda_without_a_gpu_is_a_clear_error(monkeypatch):
+    from nmt_core.checkpoint import resolve_device
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    with pytest.raises(ValueError, match="no CUDA GPU is available"):
+        resolve_device("cuda")
+    assert resolve_device("auto").type == "cpu"
 
 
 def test_training_pairs_repeat_sentences_and_sample_words():

@@ -17,6 +17,7 @@ from nmt_core.checkpoint import (
     load_checkpoint,
     save_checkpoint,
 )
+from nmt_core.evaluation import attention_entropy
 from nmt_core.model import build_model
 from nmt_core.translate import MAX_SOURCE_PIECES, translate
 
@@ -81,11 +82,18 @@ def test_empty_input_is_a_clear_error(checkpoint, text):
 
 
 @pytest.mark.parametrize(
-    "text",
-    ["<script>alert(1)</script>", "Ka 🐈 Mo 漢字 Ti .", "Ka\x07Mo\tTi\r\n.", "Ka\u0301 Mo ."],
+    ("text", "normalised"),
+    [
+        ("<script>alert(1)</script>", "<script>alert(1)</script>"),  # text, never markup
+        ("Ka 🐈 Mo 漢字 Ti .", "Ka 🐈 Mo 漢字 Ti ."),  # unknown characters kept, as <unk>
+        ("Ka\x07Mo\tTi\r\n.", "KaMo Ti ."),  # control characters out, whitespace one space
+        ("Ka\u0301 Mo .", "Ká Mo ."),  # NFC: letter and combining accent become one
+        ("\ufeffKa\u200b Mo\u00ad .", "Ka Mo ."),  # BOM, zero-width space, soft hyphen
+    ],
 )
-def test_odd_input_translates_without_crashing(checkpoint, text):
+def test_odd_input_is_normalised_and_translated(checkpoint, text, normalised):
     result = translate(checkpoint, text)
+    assert result.source == normalised
     assert result.attention.shape == (len(result.target_pieces), len(result.source_pieces))
 
 
@@ -217,6 +225,26 @@ def test_cli_train_config_sections_are_checked(tmp_path, capsys):
     config.write_text(json.dumps({"train": {}, "models": {"dropout": 0.1}}))
     assert main(["train", "--config", str(config), "--output-dir", str(tmp_path / "run")]) == 2
     assert "sections must be 'model' and 'train'; got ['models']" in capsys.readouterr().err
+
+
+def test_cli_evaluate_writes_attention_statistics_per_sentence(toy_checkpoint, tmp_path):
+    pairs = tmp_path / "pairs.tsv"
+    pairs.write_text("Ka Mo Ti .\tTi Mo Ka .\nKe Ku .\tKu Ke .\n")
+    stats = tmp_path / "stats.jsonl"
+    command = ["evaluate", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs)]
+    assert main([*command, "--stats", str(stats)]) == 0
+    lines = [json.loads(line) for line in stats.read_text().splitlines()]
+    assert [line["source"] for line in lines] == ["Ka Mo Ti .", "Ke Ku ."]
+    forced = translate(load_checkpoint(toy_checkpoint), "Ke Ku .", reference="Ku Ke .").reference
+    assert lines[1]["entropy"] == pytest.approx(
+        attention_entropy(forced.attention).tolist(), abs=1e-6
+    )
+    assert {"mean_entropy", "coverage", "total"} <= set(lines[0])
+
+
+def test_cli_list_on_an_empty_folder_says_how_to_train(tmp_path, capsys):
+    assert main(["list", "--root", str(tmp_path)]) == 1
+    assert "no checkpoints in" in capsys.readouterr().out
 
 
 def test_cli_reports_missing_checkpoint_without_traceback(tmp_path, capsys):
