@@ -177,17 +177,33 @@ def test_token_dropout_replaces_ordinary_tokens_only_and_is_seeded():
         TrainConfig(token_dropout=1.0).validate()
 
 
-def test_subword_sampling_is_seeded_by_epoch_and_changes_what_is_learnt(tmp_path, toy_corpus):
+def test_subword_sampling_is_seeded_by_epoch_and_changes_what_is_learnt(
+    tmp_path, toy_corpus, monkeypatch
+):
     """Each epoch trains on a fresh segmentation drawn from the run's seed and the epoch number:
     two runs in one process agree exactly, and differ from a run on the usual segmentation."""
+    import nmt_core.training
+
     train_cfg, model_cfg = toy_configs(tmp_path / "a", toy_corpus)
     train_cfg = replace(train_cfg, vocab_size=60, max_steps=150, eval_every=150)
+    sampled_with: list[int] = []  # the seed of each sampled encoding of the training pairs
+    encode = nmt_core.training.encode_pairs
+
+    def spy(tokenizer, pairs, alpha=0.0, seed=0, tagged_kinds=()):
+        if alpha and len(pairs) > train_cfg.dev_size:
+            sampled_with.append(seed)
+        return encode(tokenizer, pairs, alpha, seed, tagged_kinds)
+
+    monkeypatch.setattr(nmt_core.training, "encode_pairs", spy)
 
     def weights(output: str, alpha: float) -> dict[str, torch.Tensor]:
         cfg = replace(train_cfg, output_dir=str(tmp_path / output), subword_alpha=alpha)
         return load_checkpoint(train(cfg, model_cfg)).model.state_dict()
 
-    first, second, usual = weights("a", 0.3), weights("b", 0.3), weights("c", 0.0)
+    first = weights("a", 0.3)
+    assert len(sampled_with) >= 2  # 150 steps are several epochs of the toy corpus
+    assert sampled_with == [train_cfg.seed + e for e in range(len(sampled_with))]
+    second, usual = weights("b", 0.3), weights("c", 0.0)
     assert all(torch.equal(first[k], second[k]) for k in first)
     assert not all(torch.equal(first[k], usual[k]) for k in first)
     with pytest.raises(ValueError, match="subword_alpha"):
