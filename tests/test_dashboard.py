@@ -6,6 +6,7 @@ attention. Untrained weights are enough to exercise comparisons and the fixed co
 """
 
 import json
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -263,6 +264,17 @@ def test_compare_puts_two_models_on_the_same_source_and_target(app, root):
     np.testing.assert_allclose(js, jensen_shannon(a, b), atol=1e-5)
     agreement = alignment_agreement(hard_alignment(a), hard_alignment(b))
     assert app.metric[0].value == f"{agreement:.2f}"
+
+
+def test_compare_needs_two_models_with_attention(root, tmp_path, monkeypatch):
+    for name in ("toy-additive", "toy-none"):  # one with attention, one without
+        shutil.copytree(root / name, tmp_path / name)
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(tmp_path))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.text_input(key="sentence").input(SENTENCE).run()
+    go_to(at, "compare")
+    assert "needs two models with attention" in at.info[-1].value
+    assert not any(c.proto.id.endswith("-compare_difference") for c in at.get("plotly_chart"))
 
 
 def test_compare_models_with_the_same_output_directly(toy_checkpoint, tmp_path, monkeypatch):
