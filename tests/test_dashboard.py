@@ -7,6 +7,7 @@ attention. Untrained weights are enough to exercise comparisons and the fixed co
 
 import json
 import shutil
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -264,6 +265,24 @@ def test_compare_puts_two_models_on_the_same_source_and_target(app, root):
     np.testing.assert_allclose(js, jensen_shannon(a, b), atol=1e-5)
     agreement = alignment_agreement(hard_alignment(a), hard_alignment(b))
     assert app.metric[0].value == f"{agreement:.2f}"
+
+
+def test_a_replaced_checkpoint_folder_is_never_served_from_the_cache(root, tmp_path, monkeypatch):
+    shutil.copytree(root / "toy-general", tmp_path / "toy-x")  # untrained: not the reversal
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(tmp_path))
+
+    def output() -> str:
+        at = AppTest.from_file(APP, default_timeout=60).run()
+        at.text_input(key="sentence").input(SENTENCE).run()
+        assert not at.exception
+        return at.code[0].value
+
+    assert output() != REVERSED
+    shutil.rmtree(tmp_path / "toy-x")
+    time.sleep(0.01)  # a new modification time even on a coarse clock
+    shutil.copytree(root / "toy-additive", tmp_path / "toy-x")
+    (tmp_path / "toy-x" / "config.json").touch()
+    assert output() == REVERSED
 
 
 def test_compare_needs_two_models_with_attention(root, tmp_path, monkeypatch):

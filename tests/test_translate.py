@@ -242,6 +242,20 @@ def test_cli_evaluate_writes_attention_statistics_per_sentence(toy_checkpoint, t
     assert {"mean_entropy", "coverage", "total"} <= set(lines[0])
 
 
+def test_cli_export_stores_scores_and_name_for_the_list(toy_checkpoint, tmp_path, capsys):
+    scores = tmp_path / "scores.json"
+    scores.write_text(json.dumps({"test_bleu": 42.31, "test_chrf": 61.0}))
+    out = tmp_path / "root" / "folder"
+    command = ["export", "--checkpoint", str(toy_checkpoint), "--output", str(out)]
+    assert main([*command, "--name", "toy-shipped", "--scores", str(scores)]) == 0
+    (info,) = list_checkpoints(tmp_path / "root")
+    assert (info.name, info.test_bleu) == ("toy-shipped", 42.31)
+    assert load_checkpoint(out).meta["test_chrf"] == 61.0
+    capsys.readouterr()
+    assert main(["list", "--root", str(tmp_path / "root")]) == 0
+    assert capsys.readouterr().out.split()[-1] == "42.3"
+
+
 def test_cli_list_on_an_empty_folder_says_how_to_train(tmp_path, capsys):
     assert main(["list", "--root", str(tmp_path)]) == 1
     assert "no checkpoints in" in capsys.readouterr().out
