@@ -67,13 +67,27 @@ with st.sidebar:
         list(by_name),
         key="model",
         format_func=lambda name: state.model_label(by_name[name]),
+        help="additive: v_aᵀ tanh(W_a s_{t−1} + U_a h_j) (Bahdanau et al. 2015); general: "
+        "s_tᵀ W_a h_j and dot: s_tᵀ h_j (Luong et al. 2015); none: one fixed sentence vector "
+        "(Cho et al. 2014).",
     )
     beam_size = st.slider("Beam size (1 = greedy search)", 1, 8, key="beam")
-    level = st.radio("Tokens", ["subword pieces", "words"], key="level", horizontal=True)
+    level = st.radio(
+        "Tokens",
+        ["subword pieces", "words"],
+        key="level",
+        horizontal=True,
+        help="words: a source word's weight is the sum of its pieces' weights, an output word's "
+        "row the mean of its pieces' rows. Step through and Lesson always show pieces.",
+    )
     force_cpu = st.checkbox("Force CPU", key="force_cpu")
     device = "cpu" if force_cpu else resolve_device("auto").type
     st.caption(f"Models run on: {device}")
-    presentation = st.toggle("Presentation mode", key="presentation")
+    presentation = st.toggle(
+        "Presentation mode",
+        key="presentation",
+        help="Larger type and a colour scale that stays readable on a projector, on every page.",
+    )
 ss.settings = state.Settings(
     by_name[ss.model], models, device, beam_size, level == "words", presentation
 )

@@ -407,10 +407,10 @@ def bleu_by_length(
             go.Scatter(
                 x=labels,
                 y=[b["bleu"] for b in buckets],
-                customdata=[b.get("count") for b in buckets],
+                customdata=[[length_bucket_label(b), b.get("count")] for b in buckets],
                 mode="lines+markers",
                 name=html.escape(name),
-                hovertemplate="%{x} words: BLEU %{y:.1f} (%{customdata} sentences)",
+                hovertemplate="%{customdata[0]} words: BLEU %{y:.1f} (%{customdata[1]} sentences)",
             )
         )
     fig.update_xaxes(title="source sentence length (words)", type="category")

@@ -17,7 +17,7 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.views import MAX_CHARS, Pairing, attention_view, pair_views
+from dashboard.views import MAX_CHARS, SCORER_NAMES, Pairing, attention_view, pair_views
 from nmt_core.checkpoint import (
     CONFIG,
     SHIPPED_ROOT,
@@ -27,6 +27,7 @@ from nmt_core.checkpoint import (
     load_checkpoint,
     read_config,
 )
+from nmt_core.config import ModelConfig
 from nmt_core.translate import Translation, translate
 
 ROOT_VARIABLE = "ATTENTION_LAB_CHECKPOINTS"
@@ -138,8 +139,16 @@ def current() -> Translation:
 
 
 def model_label(info: CheckpointInfo) -> str:
-    """``de-en-additive (additive, bahdanau decoder)``."""
-    return f"{info.name} ({info.scorer}, {info.decoder} decoder)"
+    """``de-en-general: Luong multiplicative (general)``; the decoder is named only when it is
+    not the one the scorer's paper uses (e.g. additive scoring with a Luong decoder)."""
+    label = f"{info.name}: {SCORER_NAMES.get(info.scorer, info.scorer)}"
+    usual = "bahdanau" if info.scorer in ("additive", "none") else "luong"
+    return label if info.decoder == usual else f"{label}, {info.decoder.capitalize()} decoder"
+
+
+def model_config(model: CheckpointInfo) -> ModelConfig:
+    """The checkpoint's architecture (e.g. whether a Luong decoder feeds h~_{t-1} back in)."""
+    return read_config(model.path)[0]
 
 
 def forced(model: CheckpointInfo, reference: str) -> Translation | None:

@@ -51,11 +51,30 @@ OUTPUT_FORMULAS = {
         r"p(y_t \mid y_{<t}, x) = \mathrm{softmax}(W_s \tilde{h}_t)",
     ],
 }
+# Where the state the scorer reads comes from. Bahdanau: attend from s_{t-1}, then update with
+# c_t (OUTPUT_FORMULAS). Luong: update first, from the previous word and (input feeding) the
+# previous attentional state h~_{t-1}, then attend from the new s_t.
+LUONG_STATE_FORMULAS = {
+    True: r"s_t = f\left(s_{t-1},\ [\,y_{t-1} ; \tilde{h}_{t-1}\,]\right)",
+    False: r"s_t = f(s_{t-1}, y_{t-1})",
+}
 # Without attention (Cho et al. 2014): one summary c of the whole sentence, the same at every step.
 FIXED_CONTEXT_FORMULA = (
     r"c_t = c = \left[\overrightarrow{h}_S ; \overleftarrow{h}_1\right]"
     r" \quad \text{for every step } t"
 )
+FIXED_CONTEXT_OUTPUT_FORMULAS = [
+    r"s_t = f(s_{t-1}, y_{t-1}, c)",
+    r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c)",
+]
+# Readable names for the scorers, after the papers.
+SCORER_NAMES = {
+    "additive": "Bahdanau (additive)",
+    "general": "Luong multiplicative (general)",
+    "dot": "Luong multiplicative (dot)",
+    "scaled_dot": "scaled dot product",
+    "none": "no attention (Cho et al. 2014)",
+}
 
 
 @dataclass(frozen=True)
@@ -203,9 +222,10 @@ def _number(value: float) -> str:
 def step_equations(hypothesis: Hypothesis, step: int) -> dict[str, str]:
     """LaTeX lines that put decoder step ``step``'s (0-based) numbers into the formulas.
 
-    Keys, in order: "scores" (the raw scores e_t), "softmax" (worked for the most attended
-    source token j*), "weights" (α_t) and "context" (norm and first dimensions of c_t), all
-    taken from what ``translate`` returned. Without attention there is only "context".
+    Keys, in order: "scores" (the raw scores e_{t,j} over j), "softmax" (worked for the most
+    attended source token j*), "weights" (α_{t,j} over j) and "context" (norm and first
+    dimensions of c_t), all taken from what ``translate`` returned. Without attention there is
+    only "context".
     """
     t = step + 1  # the formulas count from 1
     context = hypothesis.contexts[step]
@@ -234,9 +254,10 @@ def step_equations(hypothesis: Hypothesis, step: int) -> dict[str, str]:
             rf" = \frac{{{_number(np.exp(shifted[best]))}}}{{{_number(np.exp(shifted).sum())}}}"
             rf" = {weights[best]:.3f}, \quad m = \max_k e_{{{t},k}} = {scores.max():.2f}"
         )
+    last = len(scores)
     return {
-        "scores": rf"e_{{{t}}} = {_vector(scores)}",
+        "scores": rf"(e_{{{t},1}}, \dots, e_{{{t},{last}}}) = {_vector(scores)}",
         "softmax": softmax,
-        "weights": rf"\alpha_{{{t}}} = {_vector(weights)}",
+        "weights": rf"(\alpha_{{{t},1}}, \dots, \alpha_{{{t},{last}}}) = {_vector(weights)}",
         "context": context_line,
     }

@@ -26,13 +26,14 @@ NO_ATTENTION = (
 )
 PLAY_SECONDS = 1.0  # pause between steps while playing
 
-# Rikters & Fishel (2017), "Confidence through Attention", as nmt_core.evaluation computes them.
+# Rikters & Fishel (2017), "Confidence through Attention", as nmt_core.evaluation computes them,
+# in the notation of the other pages: t = output token (T rows), j = source token (S columns).
 CONFIDENCE_FORMULAS = [
-    r"\mathrm{CDP} = -\frac{1}{J}\sum_{j} \log\Big(1 + \big(1 - \textstyle\sum_i \alpha_{ij}\big)^2"
-    r"\Big)",
-    r"\mathrm{AP}_{out} = \frac{1}{I}\sum_{i}\sum_{j} \alpha_{ij}\log\alpha_{ij}",
-    r"\mathrm{AP}_{in} = \frac{1}{J}\sum_{j}\sum_{i} \beta_{ij}\log\beta_{ij}, \quad "
-    r"\beta_{ij} = \frac{\alpha_{ij}}{\sum_{i'}\alpha_{i'j}}",
+    r"\mathrm{CDP} = -\frac{1}{S}\sum_{j} \log\Big(1 + \big(1 - \textstyle\sum_t \alpha_{t,j}"
+    r"\big)^2\Big)",
+    r"\mathrm{AP}_{out} = \frac{1}{T}\sum_{t}\sum_{j} \alpha_{t,j}\log\alpha_{t,j}",
+    r"\mathrm{AP}_{in} = \frac{1}{S}\sum_{j}\sum_{t} \beta_{t,j}\log\beta_{t,j}, \quad "
+    r"\beta_{t,j} = \frac{\alpha_{t,j}}{\sum_{t'}\alpha_{t',j}}",
     r"\mathrm{total} = \mathrm{CDP} + \mathrm{AP}_{out} + \mathrm{AP}_{in}",
 ]
 
@@ -145,7 +146,11 @@ def alignment_downloads(links: Alignment, view: AttentionView, rows: list[dict])
 
 def gold_scores(links: Alignment) -> None:
     """Upload or paste a gold Pharaoh line and show precision, recall and AER of ``links``."""
-    upload = st.file_uploader("Gold alignment, Pharaoh format (i-j sure, i?j possible)", key="gold")
+    upload = st.file_uploader(
+        "Gold alignment, Pharaoh format: source-target word indices from 0 "
+        "(0-1 = sure link, 0?1 = possible link)",
+        key="gold",
+    )
     typed = st.text_input("… or paste it here", key="gold_text", placeholder="0-0 1-2 2?1")
     text = upload.getvalue().decode("utf-8", "replace").split("\n")[0] if upload else typed
     if not text.strip():
@@ -161,6 +166,11 @@ def gold_scores(links: Alignment) -> None:
     precision.metric("Precision |A∩P| / |A|", f"{scores.precision:.2f}")
     recall.metric("Recall |A∩S| / |S|", f"{scores.recall:.2f}")
     aer.metric("AER (0 is perfect)", f"{scores.aer:.2f}")
+    st.caption(
+        "A = the links shown above, S = the gold sure links, P = the sure and possible gold "
+        "links. AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|), the alignment error rate of Och & Ney "
+        "(2003)."
+    )
 
 
 def confidence(matrix: np.ndarray) -> None:
@@ -176,4 +186,12 @@ def confidence(matrix: np.ndarray) -> None:
     ]
     for column, (name, value) in zip(st.columns(4), named, strict=True):
         column.metric(name, f"{value:.3f}")
-    st.caption("Every term is ≤ 0 and 0 is the most confident. I = target, J = source tokens.")
+    st.caption(
+        "t = output token (T rows), j = source token (S columns), as on the other pages. Every "
+        "term is ≤ 0 and 0 is the most confident. CDP (coverage deviation penalty) falls when a "
+        "source token gets a total attention far from 1: ignored, or attended many times. "
+        "AP out (absentmindedness) is minus the mean entropy of each output token's attention: "
+        "near 0 when each output token looks at one source token. AP in does the same for each "
+        "source token's attention over the output. Very negative totals mark translations worth "
+        "checking."
+    )

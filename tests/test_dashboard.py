@@ -116,7 +116,7 @@ def test_word_level_merges_pieces_into_words(app):
 def test_switching_the_scorer(app):
     app.sidebar.selectbox(key="model").set_value("toy-general").run()
     assert not app.exception
-    assert "general, luong decoder" in app.caption[0].value
+    assert "toy-general: Luong multiplicative (general)" in app.caption[0].value
     z, sources, targets = heatmap(figure(app, "heatmap"))
     assert z.shape == (len(targets), len(sources))
     app.sidebar.selectbox(key="model").set_value("toy-none").run()
@@ -224,7 +224,7 @@ def test_step_through_moves_the_highlight_and_fills_the_formulas(app):
     assert len(topk["x"]) == 5 and topk["x"] == sorted(topk["x"], reverse=True)
     latex = [element.value for element in app.latex]
     assert any(r"\tanh" in line and "s_{t-1}" in line for line in latex)  # additive, Bahdanau
-    assert any("e_{3} = " in line for line in latex)
+    assert any("(e_{3,1}" in line for line in latex)
     app.button(key="step_forward").click().run()
     assert app.slider(key="step").value == 4
     app.button(key="step_prev").click().run()
@@ -388,14 +388,20 @@ def test_lesson_page_walks_through_the_formulas(app, root):
     go_to(app, "lesson")
     app.slider(key="lesson_step").set_value(2).run()
     latex = "\n".join(element.value for element in app.latex)
-    for part in (r"\overrightarrow{h}_j", r"\tanh", r"\exp(e_{t,j})", "c_t =", "e_{2} = "):
+    for part in (r"\overrightarrow{h}_j", r"\tanh", r"\exp(e_{t,j})", "c_t =", "(e_{2,1}"):
         assert part in latex
     alpha = figure(app, "lesson_alpha")["data"][0]["y"]
     attention = translate(load_checkpoint(root / "toy-additive"), SENTENCE).attention
     np.testing.assert_allclose(alpha, attention[1], atol=1e-6)  # step 2's row
+    assert r"\tilde{h}_{t-1}" not in latex  # Bahdanau: attend from s_{t-1}, then update
+    app.sidebar.selectbox(key="model").set_value("toy-general").run()
+    latex = "\n".join(element.value for element in app.latex)
+    assert r"s_t = f\left(s_{t-1},\ [\,y_{t-1} ; \tilde{h}_{t-1}\,]\right)" in latex  # feeding
+    assert r"e_{t,j} = s_t^\top W_a\, h_j" in latex  # from the state just computed
     app.sidebar.selectbox(key="model").set_value("toy-none").run()
     assert not app.exception
-    assert r"\overleftarrow{h}_1" in "\n".join(element.value for element in app.latex)
+    latex = "\n".join(element.value for element in app.latex)
+    assert r"\overleftarrow{h}_1" in latex and "g(y_{t-1}, s_t, c)" in latex
 
 
 SHIPPED = list_checkpoints(SHIPPED_ROOT)

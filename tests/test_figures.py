@@ -152,6 +152,9 @@ def test_bleu_by_length_one_line_per_model():
     assert [t.name for t in fig.data] == ["additive", "none"]
     assert list(fig.data[0].x) == ["0–4<br>n=10", "30+<br>n=3"]
     assert list(fig.data[0].y) == [30.0, 10.0]
+    # the hover names the bucket in words and the count in sentences, not the tick's "n="
+    assert [list(c) for c in fig.data[0].customdata] == [["0–4", 10], ["30+", 3]]
+    assert fig.data[0].hovertemplate.startswith("%{customdata[0]} words: BLEU")
 
 
 def test_standalone_html_inlines_plotly_js():

@@ -10,11 +10,20 @@ from nmt_core.evaluation import attention_entropy
 
 chosen = state.settings()
 st.header("Alignments from attention")
+st.write(
+    "Type a human English translation and see which German tokens the model links to each "
+    "English one. Links mostly follow the diagonal, except where word order differs (e.g. the "
+    "verb at the end of a German clause)."
+)
 own = state.current()
 st.text_input("Reference translation (English)", key="reference")
 reference = st.session_state.reference.strip()
 if not reference:
-    st.info("No reference typed: the model's own translation is forced back in.")
+    st.info(
+        "No reference typed, so the model's own translation is used. Force-decoding: the "
+        "decoder is fed this translation token by token instead of choosing its own words, "
+        "and we record where it looks."
+    )
     reference = own.hypothesis
 result = state.forced(chosen.model, reference)
 if result is None or result.reference.attention is None:
@@ -24,8 +33,22 @@ full = attention_view(result, result.reference, chosen.word_level)
 view = full.without_eos()  # alignment files have no </s>
 
 left, right = st.columns([1, 3])
-method = left.radio("Hard alignment", ["argmax", "threshold"], key="align_method")
-threshold = left.slider("Threshold", 0.05, 1.0, DEFAULT_THRESHOLD, 0.05, key="align_threshold")
+method = left.radio(
+    "Hard alignment",
+    ["argmax", "threshold"],
+    key="align_method",
+    help="Yes/no links between tokens, read off the soft attention weights.",
+)
+threshold = left.slider(
+    "Threshold",
+    0.05,
+    1.0,
+    DEFAULT_THRESHOLD,
+    0.05,
+    key="align_threshold",
+    disabled=method == "argmax",
+    help="Used by the threshold method only.",
+)
 left.caption(
     "argmax: each target token links to its most attended source token. "
     "threshold: every pair with at least this weight."
@@ -57,7 +80,10 @@ widgets.chart(
 rows = alignment_table(links, view.source_tokens, view.target_tokens, view.matrix)
 st.dataframe(pd.DataFrame(rows), hide_index=True)
 if chosen.word_level:
-    st.caption("Indices count words from 0 without </s>, as `nmt_core align` writes them.")
+    st.caption(
+        "Indices count words from 0 without </s>, as `python -m nmt_core align` writes them "
+        "(the formulas on Step through and Lesson count j from 1)."
+    )
 else:
     st.caption(
         "Indices count subword pieces from 0 without </s>. `python -m nmt_core align` and gold "

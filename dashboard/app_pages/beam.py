@@ -23,7 +23,8 @@ if chosen.beam_size == 1:
 result = state.current()
 st.dataframe(pd.DataFrame(views.nbest_rows(result)), hide_index=True)
 st.caption(
-    "score = sum of the pieces' log-probabilities divided by the length (higher is better); "
+    "score = sum of the pieces' log-probabilities divided by their number (the pieces column; "
+    "higher is better); "
     "log_prob is the plain sum, which favours short outputs."
 )
 ranks = list(range(1, len(result.hypotheses) + 1))

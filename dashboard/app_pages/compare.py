@@ -43,7 +43,7 @@ widgets.chart(
         pair.b.matrix,
         pair.a.source_tokens,
         pair.a.target_tokens,
-        title="Attention of A minus attention of B",
+        title=f"Attention of A ({a}) minus B ({b}): blue = A looks there more, red = B",
         presentation=chosen.presentation,
     ),
     "compare_difference",
@@ -65,11 +65,14 @@ right.plotly_chart(
     figures.step_lines(
         {"JS(A, B)": pair.divergence},
         tokens=pair.a.target_tokens,
-        title="Jensen–Shannon divergence per step (max ln 2)",
+        title="How differently A and B attend: Jensen–Shannon divergence (0 = same, max ln 2)",
         y_title="nats",
         presentation=chosen.presentation,
     ),
     theme=None,
     key="compare_js",
 )
-st.metric("Agreement of the argmax alignments (Jaccard |A∩B| / |A∪B|)", f"{pair.agreement:.2f}")
+st.metric(
+    "Share of identical argmax links, A vs B (Jaccard |A∩B| / |A∪B|: 1 = all the same)",
+    f"{pair.agreement:.2f}",
+)

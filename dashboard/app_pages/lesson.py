@@ -14,7 +14,9 @@ if steps > 1:
     st.slider("Follow decoder step t", 1, steps, key="lesson_step")
 t = ss.lesson_step - 1
 numbers = views.step_equations(hyp, t)
-st.caption(f"At step {t + 1} the decoder writes {hyp.target_pieces[t]!r}.")
+st.caption(
+    f"At step {t + 1} the decoder writes {hyp.target_pieces[t]!r} (▁ marks the start of a word)."
+)
 
 st.subheader("1. The encoder reads the sentence")
 st.latex(views.ENCODER_FORMULA)
@@ -28,10 +30,31 @@ if hyp.attention is None:
     st.subheader("2.–4. No attention: one fixed context")
     st.latex(views.FIXED_CONTEXT_FORMULA)
     st.latex(numbers["context"])
+    for formula in views.FIXED_CONTEXT_OUTPUT_FORMULAS:
+        st.latex(formula)
+    st.caption("The same c goes in at every step, whichever word is being written.")
     st.stop()
 
 st.subheader("2. The alignment model scores every source piece")
+if chosen.model.decoder == "luong":
+    feeding = state.model_config(chosen.model).input_feeding
+    st.latex(views.LUONG_STATE_FORMULAS[feeding])
+    st.caption(
+        "Luong et al. (2015): the decoder's RNN runs first, on the previous word"
+        + (" and the previous attentional state h̃_{t−1} (input feeding)" if feeding else "")
+        + "; attention then reads the new state s_t."
+    )
+else:
+    st.caption(
+        "Bahdanau et al. (2015): attention reads s_{t−1}, the decoder state before step t; "
+        "the new state s_t is computed afterwards, from c_t (step 4)."
+    )
 st.latex(views.score_formula(result.scorer, chosen.model.decoder))
+st.caption(
+    "h_j is the encoder's annotation of source piece j; W_a, U_a and v_a are learned weights. "
+    "Bahdanau et al. call this scoring network the alignment model and write i for the output "
+    "step; we write t, as Luong et al. do."
+)
 st.latex(numbers["scores"])
 st.subheader("3. A softmax turns the scores into weights that sum to 1")
 st.latex(views.SOFTMAX_FORMULA)
@@ -40,7 +63,8 @@ st.plotly_chart(
     figures.bar_chart(
         hyp.attention[t],
         source,
-        title=f"α_{t + 1}",
+        title=f"Attention weights α_{t + 1},j at step {t + 1}: one per source piece, sum 1",
+        y_title="α",
         y_range=(0, 1),
         highlight=int(hyp.attention[t].argmax()),
         presentation=chosen.presentation,
@@ -60,7 +84,7 @@ st.plotly_chart(
         pieces,
         probs,
         chosen=hyp.target_pieces[t],
-        title="p(y_t | y_<t, x)",
+        title=f"Step {t + 1}: the 5 likeliest pieces (red = the one written)",
         presentation=chosen.presentation,
     ),
     theme=None,

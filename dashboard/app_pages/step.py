@@ -19,7 +19,9 @@ left, right = st.columns(2)
 pieces, probs = views.topk_rows(hyp, t)
 topk = figures.topk_chart(pieces, probs, chosen=hyp.target_pieces[t], presentation=big)
 right.plotly_chart(
-    topk.update_layout(title="Next-token probabilities"), theme=None, key="step_topk"
+    topk.update_layout(title=f"Step {t + 1}: the 5 likeliest pieces (red = the one written)"),
+    theme=None,
+    key="step_topk",
 )
 if hyp.attention is None:
     left.info(widgets.NO_ATTENTION)
@@ -36,7 +38,8 @@ else:
         figures.bar_chart(
             alpha,
             source,
-            title=f"Weights α_{t + 1} (after softmax)",
+            title=f"Weights α_{t + 1},j (after softmax)",
+            y_title="weight α (0–1)",
             y_range=(0, 1),
             highlight=int(alpha.argmax()),
             presentation=big,
@@ -48,7 +51,8 @@ else:
         figures.bar_chart(
             scores,
             source,
-            title=f"Raw scores e_{t + 1} (before softmax)",
+            title=f"Raw scores e_{t + 1},j (before softmax)",
+            y_title="score e (any real number)",
             highlight=int(scores.argmax()),
             presentation=big,
         ),
@@ -59,5 +63,10 @@ else:
     st.latex(views.SOFTMAX_FORMULA + r"\qquad " + views.CONTEXT_FORMULA)
 for line in views.step_equations(hyp, t).values():
     st.latex(line)
-st.caption("j counts source pieces from 1; the highlighted bar is the most attended one, j*.")
+if hyp.attention is not None:
+    j = int(hyp.attention[t].argmax()) + 1
+    st.caption(
+        f"j counts source pieces from 1: the red bar, j* = {j} ({source[j - 1]!r}), is the most "
+        "attended piece. With beam search the piece written is not always the likeliest one."
+    )
 widgets.keep_playing()

@@ -15,7 +15,8 @@ title = "Where the decoder looks: rows = output tokens, columns = input tokens"
 if widgets.attention_chart(result, chosen, "heatmap", title) is None:
     st.stop()
 st.caption(
-    "Each row is one decoding step and sums to 1. The source ends with </s>: the model may "
+    "Each row is one output token (a piece, or a word when *words* is chosen) and sums to 1. "
+    "The source ends with </s>: the model may "
     "attend to the end of the sentence too. Pieces starting with ▁ begin a new word; switch "
     "to words in the sidebar to add up each word's pieces."
 )

@@ -34,6 +34,10 @@ for column, model in zip(st.columns(len(shown)), shown, strict=True):
             f"why_contexts_{model.scorer}",
         )
 
+st.caption(
+    "Each row is the context vector the decoder receives at that step; the columns are its "
+    "numbers (blue > 0, red < 0; each chart has its own colour scale)."
+)
 st.subheader("Does it matter for long sentences?")
 cards = {m.name: state.model_card(m).get("by_length") for m in chosen.models}
 cards = {name: buckets for name, buckets in cards.items() if buckets}
@@ -41,4 +45,8 @@ if not cards:
     st.info("The model cards have no BLEU-by-length figures yet.")
     st.stop()
 widgets.chart(figures.bleu_by_length(cards, presentation=chosen.presentation), "why_length")
-st.caption("Test-set BLEU per source-length bucket, from each checkpoint's model card (meta).")
+st.caption(
+    "Test-set BLEU (0–100, higher is better) per source-length bucket, from each model's "
+    "training record; n = sentences per bucket. Does the model without attention fall further "
+    "behind as sentences get longer? That is the bottleneck of Bahdanau et al. (2015, Fig. 2)."
+)
