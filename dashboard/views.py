@@ -67,6 +67,13 @@ FIXED_CONTEXT_OUTPUT_FORMULAS = [
     r"s_t = f(s_{t-1}, y_{t-1}, c)",
     r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c)",
 ]
+# What the scorer learns, for the Lesson's gloss of its formula.
+SCORER_WEIGHTS = {
+    "additive": "W_a, U_a and v_a are learned weights (a small network with one hidden layer).",
+    "general": "W_a is a learned matrix.",
+    "dot": "nothing is learned here: the score is a plain dot product.",
+    "scaled_dot": "nothing is learned here: a dot product divided by the square root of its size.",
+}
 # Readable names for the scorers, after the papers.
 SCORER_NAMES = {
     "additive": "Bahdanau (additive)",

@@ -65,12 +65,17 @@ right.plotly_chart(
     figures.step_lines(
         {"JS(A, B)": pair.divergence},
         tokens=pair.a.target_tokens,
-        title="How differently A and B attend: Jensen–Shannon divergence (0 = same, max ln 2)",
+        title="A vs B per step: Jensen–Shannon divergence",
         y_title="nats",
         presentation=chosen.presentation,
     ),
     theme=None,
     key="compare_js",
+)
+st.caption(
+    "Entropy: 0 = the step looks at one token, ln S = spread evenly over all S source tokens. "
+    "Jensen–Shannon divergence: how differently A and B attend at a step, from 0 (the same "
+    "weights) to ln 2 ≈ 0.69 (no overlap)."
 )
 st.metric(
     "Share of identical argmax links, A vs B (Jaccard |A∩B| / |A∪B|: 1 = all the same)",

@@ -51,7 +51,7 @@ else:
     )
 st.latex(views.score_formula(result.scorer, chosen.model.decoder))
 st.caption(
-    "h_j is the encoder's annotation of source piece j; W_a, U_a and v_a are learned weights. "
+    f"h_j is the encoder's annotation of source piece j; {views.SCORER_WEIGHTS[result.scorer]} "
     "Bahdanau et al. call this scoring network the alignment model and write i for the output "
     "step; we write t, as Luong et al. do."
 )
