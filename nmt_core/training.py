@@ -468,7 +468,8 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     latest, best, metrics_path = out / "latest", out / "best", out / METRICS
     out.mkdir(parents=True, exist_ok=True)
     restore_interrupted_swap(latest)
-    if not (resume and (latest / STATE).exists()):
+    resuming = resume and (latest / STATE).exists()
+    if not resuming:
         _refuse_to_overwrite(out, resume)
     device = resolve_device(cfg.device)
     if cfg.threads:
@@ -481,7 +482,6 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
     # 1. Data and tokenizer (a resumed run reuses its own tokenizer).
     split = prepare_split(cfg)
     pairs = training_pairs(split, cfg)
-    resuming = resume and (latest / STATE).exists()
     if resume and not resuming:
         log.warning("nothing to resume in %s: starting a new run", latest)
     if resuming or cfg.init_checkpoint:
