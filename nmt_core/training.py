@@ -117,11 +117,16 @@ def stop_requests() -> Iterator[list[int]]:
             signal.signal(s, handler)
 
 
+def cleaned_pairs(path: str, cfg: TrainConfig) -> list[Pair]:
+    """The pairs of a corpus file, read, length-filtered and deduplicated as ``cfg`` says."""
+    pairs, report = read_corpus(path, cfg.direction)
+    log.info("read %s", report.summary())
+    return deduplicate(filter_pairs(pairs, max_words=cfg.max_words))
+
+
 def prepare_split(cfg: TrainConfig) -> Split:
     """Read, clean, filter and split the corpus deterministically (the same split every run)."""
-    pairs, report = read_corpus(cfg.corpus, cfg.direction)
-    log.info("read %s", report.summary())
-    pairs = deduplicate(filter_pairs(pairs, max_words=cfg.max_words))
+    pairs = cleaned_pairs(cfg.corpus, cfg)
     split = split_pairs(pairs, cfg.dev_size, cfg.test_size, cfg.seed)
     log.info("split sizes %s", split.sizes())
     return split
@@ -152,11 +157,10 @@ def training_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
 def extra_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
     """The pairs of ``cfg.extra_corpora``, cleaned and filtered like the main corpus, without
     any pair that shares a side with a dev or test sentence (the scores would count it)."""
-    pairs = [p for path in cfg.extra_corpora for p in read_corpus(path, cfg.direction)[0]]
-    cleaned = deduplicate(filter_pairs(pairs, max_words=cfg.max_words))
-    kept = drop_held_out(cleaned, split.dev + split.test)
+    pairs = deduplicate([p for path in cfg.extra_corpora for p in cleaned_pairs(path, cfg)])
+    kept = drop_held_out(pairs, split.dev + split.test)
     if pairs:
-        log.info("extra corpora: %d pairs, %d trained on", len(pairs), len(kept))
+        log.info("extra corpora: %d pairs after cleaning, %d trained on", len(pairs), len(kept))
     return kept
 
 
