@@ -33,6 +33,7 @@ else:
         )
         widgets.chart(heatmap, "step_heatmap")
     alpha, scores = hyp.attention[t], hyp.scores[t]
+    j_star = int(alpha.argmax())  # 0-based
     one, two = st.columns(2)
     one.plotly_chart(
         figures.bar_chart(
@@ -41,7 +42,7 @@ else:
             title=f"Weights α_{t + 1},j (after softmax)",
             y_title="weight α (0–1)",
             y_range=(0, 1),
-            highlight=int(alpha.argmax()),
+            highlight=j_star,
             presentation=big,
         ),
         theme=None,
@@ -61,12 +62,10 @@ else:
     )
     st.latex(views.score_formula(result.scorer, chosen.model.decoder))
     st.latex(views.SOFTMAX_FORMULA + r"\qquad " + views.CONTEXT_FORMULA)
+    st.caption(
+        f"j counts source pieces from 1: the red bar, j* = {j_star + 1} ({source[j_star]!r}), is "
+        "the most attended piece. With beam search the piece written is not always the likeliest."
+    )
 for line in views.step_equations(hyp, t).values():
     st.latex(line)
-if hyp.attention is not None:
-    j = int(hyp.attention[t].argmax()) + 1
-    st.caption(
-        f"j counts source pieces from 1: the red bar, j* = {j} ({source[j - 1]!r}), is the most "
-        "attended piece. With beam search the piece written is not always the likeliest one."
-    )
 widgets.keep_playing()
