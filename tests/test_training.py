@@ -38,6 +38,16 @@ from nmt_core.translate import translate, translate_texts
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def metrics_log(folder: Path) -> list[dict]:
+    """The evaluations a run logged in its metrics.jsonl, in order."""
+    return [json.loads(line) for line in (folder / "metrics.jsonl").read_text().splitlines()]
+
+
+def progress_state(folder: Path) -> dict:
+    """Where the run in ``folder`` stands, from latest/train_state.json."""
+    return json.loads((folder / "latest" / "train_state.json").read_text())["progress"]
+
+
 def reversal_accuracy(checkpoint_dir: Path, count: int = 100) -> float:
     checkpoint = load_checkpoint(checkpoint_dir)
     pairs = toy_pairs(count, seed=99)  # mostly unseen sentences
@@ -79,10 +89,7 @@ def test_bf16_training_learns_reversal_and_keeps_fp32_weights(tmp_path, toy_corp
     assert all(p.dtype == torch.float32 for p in checkpoint.model.parameters())
     assert checkpoint.meta["train_config"]["precision"] == "bf16"
     # Same seed and data as the fp32 toy checkpoint: the losses differ only by the precision.
-    bf16_log, fp32_log = (
-        [json.loads(line) for line in (folder / "metrics.jsonl").read_text().splitlines()]
-        for folder in (best, toy_checkpoint)
-    )
+    bf16_log, fp32_log = (metrics_log(folder) for folder in (best, toy_checkpoint))
     assert bf16_log[0]["train_loss"] != fp32_log[0]["train_loss"]
     assert bf16_log[0]["train_loss"] == pytest.approx(fp32_log[0]["train_loss"], rel=0.2)
 
@@ -126,7 +133,7 @@ def test_best_checkpoint_describes_itself(toy_checkpoint):
     assert config["model"]["scorer"] == "additive"
     assert config["meta"]["dev_bleu"] > 50
     assert config["meta"]["train_config"]["corpus"].endswith("toy.tsv")
-    log = [json.loads(line) for line in (toy_checkpoint / "metrics.jsonl").read_text().splitlines()]
+    log = metrics_log(toy_checkpoint)
     assert [r["step"] for r in log] == [250, 500]
     # The loss columns show learning: training and dev loss fall between the evaluations,
     # and the dev loss logged is the one mean_loss gives the saved weights.
@@ -142,7 +149,7 @@ def test_mean_loss_is_the_dev_loss_of_the_log_and_falls_with_training(toy_checkp
     dev = encode_pairs(checkpoint.tokenizer, prepare_split(cfg).dev[: cfg.eval_sentences])
     checkpoint.model.set_decoding_layout(False)
     trained = mean_loss(checkpoint.model, dev, cfg.batch_tokens)
-    log = [json.loads(line) for line in (toy_checkpoint / "metrics.jsonl").read_text().splitlines()]
+    log = metrics_log(toy_checkpoint)
     logged = next(r for r in log if r["step"] == checkpoint.meta["step"])  # best/ may not be last
     assert trained == pytest.approx(logged["dev_loss"], rel=1e-4)
     assert checkpoint.model.training  # left in training mode, as the loop needs
@@ -248,15 +255,15 @@ def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_cor
         time.sleep(0.2)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
-    state = json.loads((out / "latest" / "train_state.json").read_text())["progress"]
+    state = progress_state(out)
     assert 100 <= state["step"] < 300 and not state["finished"]
 
     resumed = subprocess.run(command + ["--resume"], cwd=ROOT, capture_output=True, text=True)
     assert resumed.returncode == 0, resumed.stderr[-2000:]
     assert f"resumed at step {state['step']}" in resumed.stderr
-    final = json.loads((out / "latest" / "train_state.json").read_text())["progress"]
+    final = progress_state(out)
     assert final["step"] == 300 and final["finished"]
-    log = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    log = metrics_log(out)
     assert [r["step"] for r in log] == [100, 200, 300]
     # The cosine schedule resumed where it was: lr = min + (lr0 - min) * (1 + cos(pi t/T)) / 2.
     expected = [1e-5 + (5e-3 - 1e-5) * (1 + math.cos(math.pi * t / 300)) / 2 for t in (100, 200)]
@@ -298,7 +305,7 @@ def test_ctrl_c_keeps_every_update_and_the_resumed_run_ends_as_if_never_stopped(
     process.wait(timeout=120)
     stderr = log.read_text()
     assert process.returncode == 128 + signal.SIGINT, stderr[-2000:]
-    state = json.loads((stopped / "latest" / "train_state.json").read_text())["progress"]
+    state = progress_state(stopped)
     assert 100 <= state["step"] < 300 and not state["finished"]
     assert f"stopped by SIGINT at step {state['step']}" in stderr and "--resume" in stderr
 
@@ -318,17 +325,13 @@ def test_a_finished_run_resumed_with_a_larger_budget_trains_on(tmp_path, toy_cor
     train_cfg, model_cfg = toy_configs(tmp_path / "run", toy_corpus, scorer="dot", decoder="luong")
     train_cfg = replace(train_cfg, max_steps=200, eval_every=100)
 
-    def logged_steps() -> list[int]:
-        lines = (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()
-        return [json.loads(line)["step"] for line in lines]
-
     train(train_cfg, model_cfg)
     train(train_cfg, model_cfg, resume=True)  # the same budget: nothing more to do
-    assert logged_steps() == [100, 200]
+    assert [r["step"] for r in metrics_log(tmp_path / "run")] == [100, 200]
     train(replace(train_cfg, max_steps=300), model_cfg, resume=True)
-    assert logged_steps() == [100, 200, 300]
-    state = json.loads((tmp_path / "run" / "latest" / "train_state.json").read_text())
-    assert state["progress"]["step"] == 300 and state["progress"]["finished"]
+    assert [r["step"] for r in metrics_log(tmp_path / "run")] == [100, 200, 300]
+    state = progress_state(tmp_path / "run")
+    assert state["step"] == 300 and state["finished"]
 
 
 def _write_config(path: Path, corpus: Path) -> Path:
@@ -553,29 +556,23 @@ def test_a_run_is_never_overwritten_and_resumes_from_a_kill_at_the_worst_moment(
     with (run / "metrics.jsonl").open("a") as log:
         log.write('{"step": 3')
     train(replace(train_cfg, max_steps=300), model_cfg, resume=True)
-    logged = [json.loads(line)["step"] for line in (run / "metrics.jsonl").read_text().splitlines()]
-    assert logged == [100, 200, 300]
+    assert [r["step"] for r in metrics_log(run)] == [100, 200, 300]
     assert not (run / "latest.old").exists()
 
 
 def test_training_stops_early_on_a_dev_plateau_and_at_the_end_of_its_epochs(tmp_path, toy_corpus):
-    def log(run: Path) -> list[dict]:
-        return [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
-
-    def state(run: Path) -> dict:
-        return json.loads((run / "latest" / "train_state.json").read_text())["progress"]
-
     stalled, model_cfg = toy_configs(tmp_path / "stalled", toy_corpus, scorer="dot")
     model_cfg = replace(model_cfg, decoder="luong")
     # lr 1e-9: dev BLEU cannot improve after the first evaluation
     train(replace(stalled, lr=1e-9, eval_every=20, early_stop_patience=2), model_cfg)
-    assert [r["step"] for r in log(tmp_path / "stalled")] == [20, 40, 60]
-    assert state(tmp_path / "stalled")["finished"]
+    assert [r["step"] for r in metrics_log(tmp_path / "stalled")] == [20, 40, 60]
+    assert progress_state(tmp_path / "stalled")["finished"]
 
     one_epoch = replace(stalled, output_dir=str(tmp_path / "epoch"), max_epochs=1)
     train(one_epoch, model_cfg)
-    (record,) = log(tmp_path / "epoch")  # eval_every 250 is never reached: one final evaluation
-    assert record["epoch"] == 1 and record["step"] == state(tmp_path / "epoch")["step"] < 250
+    (record,) = metrics_log(tmp_path / "epoch")  # eval_every 250 never reached: one final eval
+    reached = progress_state(tmp_path / "epoch")["step"]
+    assert record["epoch"] == 1 and record["step"] == reached < 250
     # resuming a run whose latest/ is gone is refused, not restarted over its log
     shutil.rmtree(tmp_path / "epoch" / "latest")
     with pytest.raises(ValueError, match="is missing, so it cannot be resumed"):
