@@ -27,6 +27,14 @@ def checkpoint(toy_checkpoint):
     return load_checkpoint(toy_checkpoint)
 
 
+@pytest.fixture
+def pairs_tsv(tmp_path):
+    """Two toy pairs (source TAB reference) as the CLI reads them."""
+    pairs = tmp_path / "pairs.tsv"
+    pairs.write_text("Ka Mo Ti .\tTi Mo Ka .\nKe Ku .\tKu Ke .\n")
+    return pairs
+
+
 def test_translation_holds_tokens_attention_scores_and_probabilities(checkpoint):
     result = translate(checkpoint, "Ka Mo Ti Tu .", reference="Tu Ti Mo Ka .")
     assert result.hypothesis == "Tu Ti Mo Ka ."
@@ -160,13 +168,11 @@ def test_cli_translate_prints_translation_and_attention_table(toy_checkpoint, ca
     assert out[2].split()[0] == "Ti" and len(out[2].split()) == 6
 
 
-def test_cli_evaluate_and_align(toy_checkpoint, tmp_path, capsys):
-    pairs = tmp_path / "pairs.tsv"
-    pairs.write_text("Ka Mo Ti .\tTi Mo Ka .\nKe Ku .\tKu Ke .\n")
+def test_cli_evaluate_and_align(toy_checkpoint, tmp_path, capsys, pairs_tsv):
     gold = tmp_path / "gold.txt"
     gold.write_text("0-2 1-1 2-0 3p3\n0-1 1-0 2?2\n")
     report = tmp_path / "report.json"
-    common = ["--checkpoint", str(toy_checkpoint), "--tsv", str(pairs)]
+    common = ["--checkpoint", str(toy_checkpoint), "--tsv", str(pairs_tsv)]
     assert main(["evaluate", *common, "--beam", "2", "--output", str(report)]) == 0
     data = json.loads(report.read_text())
     assert data["sentences"] == 2 and data["chrf"] > 90
@@ -204,12 +210,10 @@ def test_cli_translate_reads_lines_from_stdin_and_says_when_there_are_none(
     assert "give a sentence or pipe lines in" in capsys.readouterr().err
 
 
-def test_cli_align_refuses_what_it_cannot_do(toy_checkpoint, tmp_path, capsys):
-    pairs = tmp_path / "pairs.tsv"
-    pairs.write_text("Ka Mo Ti .\tTi Mo Ka .\nKe Ku .\tKu Ke .\n")
+def test_cli_align_refuses_what_it_cannot_do(toy_checkpoint, tmp_path, capsys, pairs_tsv):
     gold = tmp_path / "gold.txt"
     gold.write_text("0-2 1-1 2-0 3-3\n")  # one line for two pairs
-    command = ["align", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs)]
+    command = ["align", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs_tsv)]
     assert main([*command, "--gold", str(gold), "--output", str(tmp_path / "a.txt")]) == 2
     assert "gold file has 1 lines but there are 2 pairs" in capsys.readouterr().err
     trained = load_checkpoint(toy_checkpoint)
@@ -227,11 +231,9 @@ def test_cli_train_config_sections_are_checked(tmp_path, capsys):
     assert "sections must be 'model' and 'train'; got ['models']" in capsys.readouterr().err
 
 
-def test_cli_evaluate_writes_attention_statistics_per_sentence(toy_checkpoint, tmp_path):
-    pairs = tmp_path / "pairs.tsv"
-    pairs.write_text("Ka Mo Ti .\tTi Mo Ka .\nKe Ku .\tKu Ke .\n")
+def test_cli_evaluate_writes_attention_statistics_per_sentence(toy_checkpoint, tmp_path, pairs_tsv):
     stats = tmp_path / "stats.jsonl"
-    command = ["evaluate", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs)]
+    command = ["evaluate", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs_tsv)]
     assert main([*command, "--stats", str(stats)]) == 0
     lines = [json.loads(line) for line in stats.read_text().splitlines()]
     assert [line["source"] for line in lines] == ["Ka Mo Ti .", "Ke Ku ."]
