@@ -3,8 +3,9 @@
 # Needs: apt-get install -y trans-de-en; pip install -r requirements.txt.
 #
 # Recipe base.json: sentences x2 + phrases, an 8,000-piece joint vocabulary, 12,000 updates of
-# ~4,000 target tokens each, bf16 forward pass; then each run's shipped weights are chosen on dev
-# (`nmt_core average`: best checkpoint or mean of the last snapshots). Timings: the model card.
+# <= 4,000 padded tokens (~2,600 target tokens) each, bf16 forward pass; then each run's shipped
+# weights are chosen on dev (`nmt_core average`: best checkpoint or mean of the last snapshots).
+# Timings: the model card.
 #
 # DEVICE=cuda|cpu|auto picks the device; PARALLEL=4 runs all four at once (GPU), default 2;
 # RECIPE=file.json trains another recipe (default checkpoints/recipes/base.json); RUNS=dir.
