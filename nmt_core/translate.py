@@ -164,8 +164,9 @@ def translate(
     else:
         results = beam_search(model, src, mask, config)[0]
     forced = None
-    if reference is not None and normalize_text(reference):
-        target = tokenizer.encode(normalize_text(reference))[:MAX_SOURCE_PIECES]
+    reference_text = normalize_text(reference) if reference is not None else ""
+    if reference_text:
+        target = tokenizer.encode(reference_text)[:MAX_SOURCE_PIECES]
         forced = _hypothesis(forced_decode(model, src, mask, [target], config.top_k)[0], tokenizer)
     return Translation(
         source=text,
