@@ -2,7 +2,7 @@
 
     bash bench/peers/joey_setup.sh              # once: Joey NMT 2.3.0 in bench/out/joey-venv
     python -m bench.peers.compare --quick       # checks that the scripts work: about 5 minutes
-    python -m bench.peers.compare               # the comparison: about 55 minutes
+    python -m bench.peers.compare               # the comparison: 51 minutes on 2026-11-24
 
 Run from the repository root. Everything it writes lies under bench/out/ (git-ignored: the Ding
 corpus is GPL, so neither it nor text derived from it is committed).
@@ -432,7 +432,8 @@ def summary(result: dict[str, Any]) -> str:
 {result["mode"]} run of {result["date"]}, {result["total_minutes"]} minutes in all.
 Machine: {m["cpu"]}, {m["cores"]} cores; Python {m["python"]}, torch {m["torch"]}, {m["os"]}.
 Load average (1, 5, 15 min) {m["load_average_at_start"]} at the start, {m["load_average"]} \
-at the end: other jobs on the machine slow both systems and blur the ratios.
+at the end (the benchmark's own {s["threads"]} threads count in it: more than that means other \
+jobs ran, which slow both systems and blur the ratios).
 Budget: {s["minutes"]} minutes of training each, {s["threads"]} torch threads in every process; \
 dev {s["dev_sentences"]} sentences, test {s["test_sentences"]}; latency over \
 {s["probes_per_length"]} sentences per length x {s["repeats"]} calls.
