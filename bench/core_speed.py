@@ -34,12 +34,13 @@ import time
 
 import torch
 
+from nmt_core.batching import collate, pad_batch
 from nmt_core.checkpoint import Checkpoint, load_checkpoint
 from nmt_core.config import DecodeConfig, ModelConfig
-from nmt_core.decode import greedy_search
+from nmt_core.loss import batch_loss
 from nmt_core.model import build_model, parameter_count
-from nmt_core.training import batch_loss, collate
-from nmt_core.translate import pad_batch, translate, translate_texts
+from nmt_core.search import greedy_search
+from nmt_core.translate import translate, translate_texts
 
 LENGTHS = (5, 20, 50)
 PARTS = ("translate", "batch", "random", "training")

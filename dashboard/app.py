@@ -16,9 +16,20 @@ if str(ROOT) not in sys.path:  # `streamlit run` puts dashboard/ on the path, no
 
 import streamlit as st  # noqa: E402
 
-from dashboard import state  # noqa: E402
-from dashboard.views import MAX_CHARS  # noqa: E402
-from nmt_core.checkpoint import list_checkpoints, resolve_device  # noqa: E402
+from dashboard import state, views  # noqa: E402
+from dashboard.examples import DEFAULT_SENTENCE, EXAMPLES  # noqa: E402
+from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root, list_checkpoints  # noqa: E402
+from nmt_core.device import resolve_device  # noqa: E402
+
+HOW_TO_TRAIN = """\
+# every option, with its default
+python -m nmt_core train --help
+# the four shipped German->English models (additive, general, dot, none)
+bash checkpoints/recipes/train_all.sh
+# copy a finished run's chosen weights (written by `python -m nmt_core average`) here,
+# where the dashboard looks for them
+python -m nmt_core export --checkpoint runs/additive/averaged --output checkpoints/de-en-additive
+"""
 
 st.set_page_config(page_title="Attention Lab", page_icon="👁️", layout="wide")
 page = st.navigation(
@@ -38,21 +49,21 @@ ss = st.session_state
 
 # 1. First load: a shared link brings its sentence, model and step.
 if "sentence" not in ss:
-    ss.sentence = st.query_params.get("s", state.EXAMPLES["verb-final clause"])
+    ss.sentence = st.query_params.get("s", DEFAULT_SENTENCE)
     if "model" in st.query_params:
         ss.model = st.query_params["model"]
     if st.query_params.get("step", "").isdigit():
         ss.step = int(st.query_params["step"])
 
 # 2. Without a checkpoint there is nothing to show but how to make one.
-root = state.checkpoints_root()
+root = checkpoints_root()
 infos = list_checkpoints(root)
 if not infos:
     st.title("Attention Lab")
     st.warning("No trained model was found in this folder:")
     st.code(str(root), language=None)
-    st.write("Train one (or point the environment variable ATTENTION_LAB_CHECKPOINTS elsewhere):")
-    st.code(state.HOW_TO_TRAIN, language="bash")
+    st.write(f"Train one (or point the environment variable {ROOT_VARIABLE} elsewhere):")
+    st.code(HOW_TO_TRAIN, language="bash")
     st.stop()
 
 # 3. Sidebar: which model, how to decode, how to show it.
@@ -66,7 +77,7 @@ with st.sidebar:
         "Model (attention scorer)",
         list(by_name),
         key="model",
-        format_func=lambda name: state.model_label(by_name[name]),
+        format_func=lambda name: views.model_label(by_name[name]),
         help="additive: v_aᵀ tanh(W_a s_{t−1} + U_a h_j) (Bahdanau et al. 2015); general: "
         "s_tᵀ W_a h_j and dot: s_tᵀ h_j (Luong et al. 2015); none: one fixed sentence vector "
         "(Cho et al. 2014).",
@@ -95,16 +106,16 @@ ss.settings = state.Settings(
 
 # 4. The sentence, shared by every page.
 def use_example() -> None:
-    if ss.example in state.EXAMPLES:
-        ss.sentence = state.EXAMPLES[ss.example]
+    if ss.example in EXAMPLES:
+        ss.sentence = EXAMPLES[ss.example]
     ss.example = "…"
 
 
 left, right = st.columns([4, 1])
 left.text_input("German sentence", key="sentence")
-right.selectbox("Examples", ["…", *state.EXAMPLES], key="example", on_change=use_example)
-if len(ss.sentence) > MAX_CHARS:
-    st.warning(f"The sentence is longer than {MAX_CHARS} characters: only its start is used.")
+right.selectbox("Examples", ["…", *EXAMPLES], key="example", on_change=use_example)
+if len(ss.sentence) > views.MAX_CHARS:
+    st.warning(f"The sentence is longer than {views.MAX_CHARS} characters: only its start is used.")
 st.query_params.update(s=state.sentence(), model=ss.model)
 
 page.run()

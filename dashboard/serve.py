@@ -15,6 +15,8 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+from dashboard.launch import APP, LOCAL, ROOT_VARIABLE, server_flags
+
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"  # Debian's package; never a browser downloaded at run time
 # Without the background-networking flags Chromium keeps trying to reach Google's hosts.
@@ -38,16 +40,15 @@ def free_port() -> int:
 def serve_dashboard(
     checkpoints: Path, log_path: Path, timeout: float = 120.0
 ) -> Iterator[tuple[str, subprocess.Popen]]:
-    """``streamlit run dashboard/app.py`` on a free port, reading ``checkpoints``.
+    """The dashboard on a free 127.0.0.1 port with ``attention-lab``'s settings, reading
+    ``checkpoints``.
 
     Yields (URL, server process) once the health check answers; stops the server in all cases.
     """
     port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", "dashboard/app.py"]
-    command += ["--server.headless", "true", "--server.port", str(port)]
-    command += ["--server.address", "127.0.0.1"]  # no usage statistics: REPO/.streamlit/config.toml
-    command += ["--server.fileWatcherType", "none"]
-    env = {**os.environ, "ATTENTION_LAB_CHECKPOINTS": str(checkpoints)}
+    # the settings `attention-lab` starts a classroom server with, bound to 127.0.0.1
+    command = [sys.executable, "-m", "streamlit", "run", str(APP), *server_flags(LOCAL, port)]
+    env = {**os.environ, ROOT_VARIABLE: str(checkpoints)}
     url = f"http://127.0.0.1:{port}"
     with log_path.open("w") as log:
         process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)

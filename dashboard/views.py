@@ -11,133 +11,25 @@ Matrices keep the library's convention: shape ``(tgt_len, src_len)``, row ``t`` 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from nmt_core.alignment import alignment_agreement, hard_alignment
+from nmt_core.alignment import (
+    ForcedAlignment,
+    align,
+    alignment_agreement,
+    alignment_table,
+    hard_alignment,
+)
+from nmt_core.checkpoint import CheckpointInfo
 from nmt_core.evaluation import attention_entropy, jensen_shannon
-from nmt_core.tokenization import EOS_PIECE
-from nmt_core.translate import Hypothesis, Translation
+from nmt_core.scorers import scorer
+from nmt_core.translate import AttentionView, Hypothesis, Translation
 
 MAX_CHARS = 500  # the input box is cut here (decoding time and the heatmap grow with length)
-
-# The alignment model of each scorer, as in the papers (Bahdanau et al. 2015, Sec. 3.1 and
-# App. A.1.2; Luong et al. 2015, eq. 8, writing s_t for their h_t). "{q}" is the decoder state
-# the scorer reads: s_{t-1} for the Bahdanau decoder (attend, then update), s_t for Luong's.
-SCORE_FORMULAS = {
-    "additive": r"e_{t,j} = v_a^\top \tanh\left(W_a {q} + U_a h_j\right)",
-    "general": r"e_{t,j} = {q}^\top W_a\, h_j",
-    "dot": r"e_{t,j} = {q}^\top h_j",
-    "scaled_dot": r"e_{t,j} = \frac{{q}^\top h_j}{\sqrt{d}}",
-}
-SOFTMAX_FORMULA = r"\alpha_{t,j} = \frac{\exp(e_{t,j})}{\sum_{k=1}^{S} \exp(e_{t,k})}"
-CONTEXT_FORMULA = r"c_t = \sum_{j=1}^{S} \alpha_{t,j}\, h_j"
-ENCODER_FORMULA = (
-    r"h_j = \left[\overrightarrow{h}_j ; \overleftarrow{h}_j\right], \quad "
-    r"\overrightarrow{h}_j = \mathrm{RNN}(\overrightarrow{h}_{j-1}, x_j), \quad "
-    r"\overleftarrow{h}_j = \mathrm{RNN}(\overleftarrow{h}_{j+1}, x_j)"
-)
-# How the context vector reaches the next word: Bahdanau et al. (2015, Sec. 3.1) feed c_t into
-# the RNN; Luong et al. (2015, eq. 5 and 6) combine it with s_t after the RNN.
-OUTPUT_FORMULAS = {
-    "bahdanau": [
-        r"s_t = f(s_{t-1}, y_{t-1}, c_t)",
-        r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c_t)",
-    ],
-    "luong": [
-        r"\tilde{h}_t = \tanh\left(W_c [c_t ; s_t]\right)",
-        r"p(y_t \mid y_{<t}, x) = \mathrm{softmax}(W_s \tilde{h}_t)",
-    ],
-}
-# Where the state the scorer reads comes from. Bahdanau: attend from s_{t-1}, then update with
-# c_t (OUTPUT_FORMULAS). Luong: update first, from the previous word and (input feeding) the
-# previous attentional state h~_{t-1}, then attend from the new s_t.
-LUONG_STATE_FORMULAS = {
-    True: r"s_t = f\left(s_{t-1},\ [\,y_{t-1} ; \tilde{h}_{t-1}\,]\right)",
-    False: r"s_t = f(s_{t-1}, y_{t-1})",
-}
-# Without attention (Cho et al. 2014): one summary c of the whole sentence, the same at every step.
-FIXED_CONTEXT_FORMULA = (
-    r"c_t = c = \left[\overrightarrow{h}_S ; \overleftarrow{h}_1\right]"
-    r" \quad \text{for every step } t"
-)
-FIXED_CONTEXT_OUTPUT_FORMULAS = [
-    r"s_t = f(s_{t-1}, y_{t-1}, c)",
-    r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c)",
-]
-# What the scorer learns, for the Lesson's gloss of its formula.
-SCORER_WEIGHTS = {
-    "additive": "W_a, U_a and v_a are learned weights (a small network with one hidden layer).",
-    "general": "W_a is a learned matrix.",
-    "dot": "nothing is learned here: the score is a plain dot product.",
-    "scaled_dot": "nothing is learned here: a dot product divided by the square root of its size.",
-}
-# Readable names for the scorers, after the papers.
-SCORER_NAMES = {
-    "additive": "Bahdanau (additive)",
-    "general": "Luong multiplicative (general)",
-    "dot": "Luong multiplicative (dot)",
-    "scaled_dot": "scaled dot product",
-    "none": "no attention (Cho et al. 2014)",
-}
-
-
-@dataclass(frozen=True)
-class AttentionView:
-    """An attention matrix with the labels of its axes.
-
-    matrix: (T, S) weights; target_tokens: T row labels; source_tokens: S column labels.
-    """
-
-    matrix: np.ndarray
-    source_tokens: tuple[str, ...]
-    target_tokens: tuple[str, ...]
-
-    def __post_init__(self) -> None:
-        expected = (len(self.target_tokens), len(self.source_tokens))
-        if self.matrix.shape != expected:
-            raise ValueError(
-                f"attention has shape {self.matrix.shape} but the labels need (tgt_len, src_len)"
-                f" = {expected}"
-            )
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        return self.matrix.shape  # type: ignore[return-value]
-
-    def without_eos(self) -> AttentionView:
-        """Drop the "</s>" row and column (if present), as ``python -m nmt_core align`` does.
-
-        Alignment files count words from 0 and have no end-of-sentence token. The rows then may
-        sum to less than 1; hard alignment only compares weights within a row, so that is fine.
-        """
-        rows = len(self.target_tokens) - (self.target_tokens[-1:] == (EOS_PIECE,))
-        cols = len(self.source_tokens) - (self.source_tokens[-1:] == (EOS_PIECE,))
-        return AttentionView(
-            self.matrix[:rows, :cols], self.source_tokens[:cols], self.target_tokens[:rows]
-        )
-
-
-def attention_view(
-    translation: Translation, hypothesis: Hypothesis | None = None, word_level: bool = False
-) -> AttentionView | None:
-    """The attention of ``hypothesis`` (default: the best) per subword piece or per word.
-
-    Word level uses ``Translation.word_attention``: a source word gets the sum of its pieces'
-    weights, a target word the mean of its pieces' rows. None for the no-attention model.
-    """
-    hyp = hypothesis or translation.best
-    if hyp.attention is None:
-        return None
-    if word_level:
-        return AttentionView(
-            translation.word_attention(hyp),
-            tuple(translation.source_words),
-            tuple(hyp.target_words),
-        )
-    return AttentionView(hyp.attention, translation.source_pieces, hyp.target_pieces)
 
 
 @dataclass(frozen=True)
@@ -169,10 +61,73 @@ class Pairing:
         )
 
 
-def pair_views(a: AttentionView, b: AttentionView, how: str) -> Pairing | None:
-    """A :class:`Pairing` when both views have the same tokens on both axes, else None."""
+def pair_views(a: AttentionView | None, b: AttentionView | None, how: str) -> Pairing | None:
+    """A :class:`Pairing` when both views exist and have the same tokens on both axes."""
+    if a is None or b is None:
+        return None
     same_axes = a.source_tokens == b.source_tokens and a.target_tokens == b.target_tokens
     return Pairing(a, b, how) if same_axes else None
+
+
+def pairing(
+    first: Translation,
+    second: Translation,
+    word_level: bool,
+    force_both: Callable[[str], tuple[Translation | None, Translation | None]],
+) -> Pairing | None:
+    """Models A and B's attention over the same source and target tokens, or None.
+
+    If both translated the sentence into the same tokens their matrices compare directly.
+    Otherwise both are force-decoded on A's translation (``force_both(text)`` returns the two
+    forced translations), so the rows match again. None when even that fails (different
+    tokenizers, no attention, or A's translation is empty).
+    """
+    if first.target_pieces == second.target_pieces:
+        own = pair_views(
+            first.attention_view(word_level=word_level),
+            second.attention_view(word_level=word_level),
+            "same output",
+        )
+        if own is not None:
+            return own
+    forced_a, forced_b = force_both(first.hypothesis)
+    if forced_a is None or forced_b is None:
+        return None
+    return pair_views(
+        forced_a.attention_view(forced_a.reference, word_level),
+        forced_b.attention_view(forced_b.reference, word_level),
+        "forced",
+    )
+
+
+@dataclass(frozen=True)
+class AlignmentReport:
+    """A forced alignment and its links as table rows (see ``alignment_table``)."""
+
+    aligned: ForcedAlignment
+    rows: list[dict[str, Any]]
+
+
+def alignment_report(
+    forced: Translation, method: str, threshold: float, word_level: bool
+) -> AlignmentReport | None:
+    """The links of ``forced.reference`` as ``nmt_core align`` finds them, with table rows;
+    None when there is nothing to align (no attention, or no reference)."""
+    aligned = align(forced, method, threshold, word_level)
+    if aligned is None:
+        return None
+    view = aligned.view
+    rows = alignment_table(aligned.links, view.source_tokens, view.target_tokens, view.matrix)
+    return AlignmentReport(aligned, rows)
+
+
+def model_label(info: CheckpointInfo) -> str:
+    """``de-en-general: Luong multiplicative (general)``; the decoder is named only when it is
+    not the one the scorer's paper uses (e.g. additive scoring with a Luong decoder)."""
+    entry = scorer(info.config.scorer)
+    label = f"{info.name}: {entry.label}"
+    decoder = info.config.decoder
+    return label if decoder == entry.decoder else f"{label}, {decoder.capitalize()} decoder"
 
 
 def nbest_rows(translation: Translation) -> list[dict[str, Any]]:
@@ -197,14 +152,6 @@ def topk_rows(hypothesis: Hypothesis, step: int) -> tuple[list[str], np.ndarray]
 # --------------------------------------------------------------------------------------------
 # Formulas with this sentence's numbers (LaTeX for st.latex; indices only, never user text)
 # --------------------------------------------------------------------------------------------
-
-
-def score_formula(scorer: str, decoder: str) -> str:
-    """The alignment model e_{t,j} of ``scorer``, reading s_{t-1} (Bahdanau) or s_t (Luong)."""
-    if scorer not in SCORE_FORMULAS:
-        raise ValueError(f"no formula for scorer {scorer!r}; known: {', '.join(SCORE_FORMULAS)}")
-    query = "s_{t-1}" if decoder == "bahdanau" else "s_t"
-    return SCORE_FORMULAS[scorer].replace("{q}", query)
 
 
 def _vector(values: np.ndarray, shown: int = 8, more: bool = False) -> str:

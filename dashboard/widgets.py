@@ -14,28 +14,17 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dashboard import figures
+from dashboard.formulas import CONFIDENCE_FORMULAS
 from dashboard.state import Settings
-from dashboard.views import AttentionView, attention_view
 from nmt_core.alignment import Alignment, alignment_error_rate, format_pharaoh, parse_pharaoh
 from nmt_core.evaluation import attention_confidence
-from nmt_core.translate import Hypothesis, Translation
+from nmt_core.translate import AttentionView, Hypothesis, Translation
 
 NO_ATTENTION = (
     "This model has no attention: the decoder reads one fixed summary of the whole sentence "
     "at every step, so there is no attention matrix. The page Why attention shows that vector."
 )
 PLAY_SECONDS = 1.0  # pause between steps while playing
-
-# Rikters & Fishel (2017), "Confidence through Attention", as nmt_core.evaluation computes them,
-# in the notation of the other pages: t = output token (T rows), j = source token (S columns).
-CONFIDENCE_FORMULAS = [
-    r"\mathrm{CDP} = -\frac{1}{S}\sum_{j} \log\Big(1 + \big(1 - \textstyle\sum_t \alpha_{t,j}"
-    r"\big)^2\Big)",
-    r"\mathrm{AP}_{out} = \frac{1}{T}\sum_{t}\sum_{j} \alpha_{t,j}\log\alpha_{t,j}",
-    r"\mathrm{AP}_{in} = \frac{1}{S}\sum_{j}\sum_{t} \beta_{t,j}\log\beta_{t,j}, \quad "
-    r"\beta_{t,j} = \frac{\alpha_{t,j}}{\sum_{t'}\alpha_{t',j}}",
-    r"\mathrm{total} = \mathrm{CDP} + \mathrm{AP}_{out} + \mathrm{AP}_{in}",
-]
 
 
 def chart(fig: go.Figure, key: str) -> None:
@@ -63,7 +52,7 @@ def attention_chart(
     hypothesis: Hypothesis | None = None,
 ) -> AttentionView | None:
     """The heatmap of ``hypothesis`` (default: the best) at the chosen token level, or a note."""
-    view = attention_view(result, hypothesis, settings.word_level)
+    view = result.attention_view(hypothesis, settings.word_level)
     if view is None:
         st.info(NO_ATTENTION)
         return None

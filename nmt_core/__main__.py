@@ -17,52 +17,27 @@ from typing import Any
 from nmt_core.alignment import (
     DEFAULT_THRESHOLD,
     HARD_ALIGNMENT_METHODS,
+    align,
     alignment_error_rate,
     format_pharaoh,
-    hard_alignment,
     read_pharaoh_file,
 )
 from nmt_core.checkpoint import (
     METRICS,
-    SHIPPED_ROOT,
     Checkpoint,
     CheckpointError,
+    checkpoints_root,
     list_checkpoints,
     load_checkpoint,
     read_config,
     save_checkpoint,
 )
-from nmt_core.config import (
-    DECODER_STYLES,
-    RNN_TYPES,
-    SCORERS,
-    DecodeConfig,
-    ModelConfig,
-    TrainConfig,
-)
+from nmt_core.config import RNN_TYPES, ModelConfig, TrainConfig
+from nmt_core.corpus import test_pairs
 from nmt_core.data import CorpusError, Pair, read_corpus
-from nmt_core.evaluation import bleu_by_length, corpus_scores, sentence_attention_stats
-from nmt_core.translate import MAX_SOURCE_PIECES, Translation, translate, translate_texts
-
-
-def attention_table(translation: Translation, word_level: bool = False) -> str:
-    """The attention matrix as text: one row per target token, weights in percent."""
-    if translation.attention is None:
-        return "(this model has no attention: one fixed context vector for every step)"
-    if word_level:
-        matrix = translation.word_attention()
-        sources, targets = translation.source_words, translation.best.target_words
-    else:
-        matrix = translation.attention
-        sources, targets = list(translation.source_pieces), list(translation.target_pieces)
-    width = max(4, *(len(s) for s in sources))
-    label = max(len(t) for t in targets)
-    lines = [" " * label + " " + " ".join(s.rjust(width) for s in sources)]
-    for target, row in zip(targets, matrix, strict=True):
-        cells = " ".join(f"{100 * w:.0f}".rjust(width) for w in row)
-        lines.append(target.ljust(label) + " " + cells)
-    return "\n".join(lines)
-
+from nmt_core.evaluation import bleu_by_length, sentence_attention_stats
+from nmt_core.scorers import DECODER_STYLES, SCORER_NAMES
+from nmt_core.translate import MAX_SOURCE_PIECES, attention_table, score_pairs, translate
 
 # --- train -------------------------------------------------------------------------------
 
@@ -141,7 +116,7 @@ def command_train(args: argparse.Namespace) -> int:
 
 def command_tokenizer(args: argparse.Namespace) -> int:
     """Train the joint sentencepiece model once, so that compared models share one vocabulary."""
-    from nmt_core.training import build_tokenizer, prepare_split, training_pairs
+    from nmt_core.corpus import build_tokenizer, prepare_split, training_pairs
 
     file = json.loads(Path(args.config).read_text()) if args.config else {}
     cfg = TrainConfig.from_dict({**file.get("train", {}), **_config_overrides(args, TRAIN_FLAGS)})
@@ -175,37 +150,20 @@ def command_translate(args: argparse.Namespace) -> int:
 # --- evaluate ----------------------------------------------------------------------------
 
 
-def test_pairs(checkpoint_path: Path, tsv: str | None) -> list[Pair]:
-    """Pairs from ``tsv``, or the held-out test split the checkpoint was trained beside."""
-    if tsv:
-        return read_corpus(tsv)[0]
-    from nmt_core.training import recorded_split
-
-    try:
-        return recorded_split(read_config(checkpoint_path)[1]).test
-    except (CheckpointError, CorpusError) as error:
-        # e.g. a shipped checkpoint, whose corpus path is where it was trained
-        raise CheckpointError(
-            f"{checkpoint_path}: its test split cannot be rebuilt ({error}); "
-            "pass --tsv FILE (source TAB reference, one pair per line) to score those pairs"
-        ) from error
-
-
 def evaluate_pairs(
     checkpoint: Checkpoint, checkpoint_path: Path, pairs: list[Pair], beam: int
 ) -> dict[str, Any]:
     """BLEU/chrF overall and by source length, and the first 10 translations."""
-    config = DecodeConfig(beam_size=beam)
-    hypotheses = translate_texts(
-        checkpoint.model, checkpoint.tokenizer, [p.source for p in pairs], config
-    )
+    scores = score_pairs(checkpoint.model, checkpoint.tokenizer, pairs, beam)
+    hypotheses = list(scores.hypotheses)
     references = [p.target for p in pairs]
     lengths = [len(p.source.split()) for p in pairs]
     return {
         "checkpoint": str(checkpoint_path),
         "sentences": len(pairs),
         "beam": beam,
-        **corpus_scores(hypotheses, references),
+        "bleu": scores.bleu,
+        "chrf": scores.chrf,
         "by_length": [asdict(b) for b in bleu_by_length(lengths, hypotheses, references)],
         "examples": [
             {"source": p.source, "reference": p.target, "hypothesis": h}
@@ -247,8 +205,8 @@ def command_align(args: argparse.Namespace) -> int:
     predicted = []
     for pair in pairs:
         result = translate(checkpoint, pair.source, reference=pair.target)
-        attention = result.word_attention(result.reference)[:-1, :-1]  # words only, no </s>
-        predicted.append(hard_alignment(attention, args.method, args.threshold))
+        aligned = align(result, args.method, args.threshold, word_level=True)
+        predicted.append(aligned.links if aligned else frozenset())
     text = "".join(format_pharaoh(links) + "\n" for links in predicted)
     if args.output:
         Path(args.output).write_text(text)
@@ -307,7 +265,8 @@ def command_export(args: argparse.Namespace) -> int:
 
 def command_average(args: argparse.Namespace) -> int:
     """Choose, on dev, between a run's best checkpoint and means of its last snapshots."""
-    from nmt_core.averaging import dev_pairs, rank_candidates, write_chosen
+    from nmt_core.averaging import rank_candidates, write_chosen
+    from nmt_core.corpus import dev_pairs
 
     run = Path(args.run_dir)
     pairs = dev_pairs(read_config(run / "best")[1])
@@ -328,13 +287,20 @@ def command_average(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m nmt_core", description=__doc__)
+    parser = argparse.ArgumentParser(prog="nmt-core", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
+    _add_training_commands(sub)
+    _add_using_commands(sub)
+    _add_checkpoint_commands(sub)
+    return parser
 
+
+def _add_training_commands(sub: Any) -> None:
+    """train and tokenizer."""
     p = sub.add_parser("train", help="train a model (resumable)")
     p.add_argument("--config", help="JSON file with 'model' and 'train' sections")
     p.add_argument("--resume", action="store_true", help="continue from OUTPUT_DIR/latest")
-    p.add_argument("--scorer", choices=SCORERS)
+    p.add_argument("--scorer", choices=SCORER_NAMES)
     p.add_argument("--decoder", choices=DECODER_STYLES)
     p.add_argument("--rnn-type", dest="rnn_type", choices=RNN_TYPES)
     p.add_argument(
@@ -351,6 +317,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--" + flag.replace("_", "-"), dest=flag, type=TRAIN_FLAG_TYPES[flag])
     p.set_defaults(run=command_tokenizer)
 
+
+def _add_using_commands(sub: Any) -> None:
+    """translate, evaluate and align: what a trained model is used for."""
     p = sub.add_parser("translate", help="translate and print the attention table")
     p.add_argument("sentences", nargs="*", help="sentences (default: lines from stdin)")
     p.add_argument("--checkpoint", required=True)
@@ -380,6 +349,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--device", default="cpu")
     p.set_defaults(run=command_align)
 
+
+def _add_checkpoint_commands(sub: Any) -> None:
+    """average, list and export: choosing, finding and shipping checkpoints."""
     p = sub.add_parser("average", help="average a run's last snapshots (chosen on dev)")
     p.add_argument(
         "--run", dest="run_dir", required=True, help="a training OUTPUT_DIR with best/, snapshots/"
@@ -391,7 +363,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=command_average)
 
     p = sub.add_parser("list", help="list checkpoints with their metadata")
-    p.add_argument("--root", default=str(SHIPPED_ROOT))
+    p.add_argument(
+        "--root",
+        default=str(checkpoints_root()),
+        help="default: $ATTENTION_LAB_CHECKPOINTS or the shipped ones",
+    )
     p.set_defaults(run=command_list)
 
     p = sub.add_parser("export", help="copy a checkpoint for shipping (fp16, with its metrics)")
@@ -400,7 +376,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name")
     p.add_argument("--scores", help="JSON of test scores to store in the checkpoint's metadata")
     p.set_defaults(run=command_export)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from nmt_core.evaluation import validate_attention
+from nmt_core.translate import AttentionView, Translation
 
 Link = tuple[int, int]  # (source_index, target_index)
 Alignment = frozenset[Link]
@@ -27,6 +28,47 @@ Alignment = frozenset[Link]
 HARD_ALIGNMENT_METHODS = ("argmax", "threshold")
 DEFAULT_THRESHOLD = 0.5  # the CLI's and the dashboard's default for "threshold"
 _PHARAOH_LINK = re.compile(r"(\d+)([-?p])(\d+)")  # sure "-", possible "?" or "p"
+
+
+# --------------------------------------------------------------------------------------------
+# A translation's forced-decoding attention to links (the CLI's align and the Alignments page)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForcedAlignment:
+    """Hard links read off the attention of a force-decoded reference.
+
+    full: the attention with its "</s>" row and column (what a heatmap shows); links index
+    ``view`` = ``full`` without them, as alignment files count tokens.
+    """
+
+    full: AttentionView
+    links: Alignment
+
+    @property
+    def view(self) -> AttentionView:
+        return self.full.without_eos()
+
+
+def align(
+    translation: Translation,
+    method: str = "argmax",
+    threshold: float = DEFAULT_THRESHOLD,
+    word_level: bool = True,
+) -> ForcedAlignment | None:
+    """Links between the source and ``translation.reference`` (``translate(..., reference=)``).
+
+    None when there is nothing to align: no reference, or a model without attention.
+    """
+    if translation.reference is None:
+        return None
+    full = translation.attention_view(translation.reference, word_level)
+    if full is None:
+        return None
+    view = full.without_eos()
+    links = hard_alignment(view.matrix, method, threshold) if view.matrix.size else frozenset()
+    return ForcedAlignment(full, links)
 
 
 # --------------------------------------------------------------------------------------------

@@ -24,8 +24,8 @@ import math
 import torch
 from torch import Tensor, nn
 
-from nmt_core.config import SCORERS
 from nmt_core.encoder import sentence_summary
+from nmt_core.scorers import scorer
 
 
 def masked_softmax(scores: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
@@ -65,9 +65,11 @@ class AdditiveAttention(Attention):
     """Bahdanau et al. (2015), "Neural Machine Translation by Jointly Learning to Align and
     Translate", eq. (6) and appendix A.1.2:
 
-        e_ij = v_a^T tanh(W_a s_{i-1} + U_a h_j)
+        e_ij = v_a^T tanh(W_a s_{i-1} + U_a h_j + b_a)
 
-    U_a h_j does not depend on i, so ``prepare_keys`` computes it once per sentence.
+    U_a h_j + b_a does not depend on i, so ``prepare_keys`` computes it once per sentence. The
+    bias b_a (U_a's) is not in the paper's formula; the dashboard shows it, because it shows
+    what is computed (dropping it changes the weights: a decision for the next retraining).
     """
 
     def __init__(self, query_size: int, value_size: int, attention_size: int) -> None:
@@ -142,7 +144,8 @@ class NoAttention(Attention):
 def build_attention(
     name: str, query_size: int, value_size: int, attention_size: int = 256
 ) -> Attention:
-    """Make the scoring function called ``name`` (one of ``SCORERS``)."""
+    """Make the scoring function called ``name`` (an entry of ``scorers.SCORERS``)."""
+    scorer(name)  # an unknown name: the error lists the valid ones
     if name == "additive":
         return AdditiveAttention(query_size, value_size, attention_size)
     if name == "general":
@@ -151,4 +154,4 @@ def build_attention(
         return DotAttention(query_size, value_size, scaled=name == "scaled_dot")
     if name == "none":
         return NoAttention()
-    raise ValueError(f"unknown attention {name!r}; valid names: {', '.join(SCORERS)}")
+    raise NotImplementedError(f"scorer {name!r} is in the table but has no class here")

@@ -15,75 +15,32 @@ choice never looks at the test sets.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 import torch
 from safetensors import SafetensorError
-from safetensors.torch import load_file, save_file
+from safetensors.torch import load_file
 
 from nmt_core.checkpoint import (
     METRICS,
+    SNAPSHOTS,
     WEIGHTS,
     CheckpointError,
     load_checkpoint,
     load_weights,
-    model_tensors,
     read_config,
-    resolve_device,
     save_checkpoint,
+    snapshot_files,
 )
-from nmt_core.config import DecodeConfig, ModelConfig, TrainConfig
+from nmt_core.config import ModelConfig
 from nmt_core.data import Pair
-from nmt_core.evaluation import corpus_scores
+from nmt_core.device import resolve_device
 from nmt_core.model import Seq2Seq, build_model
-from nmt_core.tokenization import Tokenizer
-from nmt_core.translate import translate_texts
+from nmt_core.translate import score_pairs
 
 log = logging.getLogger(__name__)
-SNAPSHOTS = "snapshots"
-_NAME = re.compile(r"step-(\d+)\.safetensors")
-
-
-# --- snapshots, written while training ------------------------------------------------------
-
-
-def snapshot_files(run: Path) -> list[tuple[int, Path]]:
-    """(step, file) of every snapshot kept in ``run``, oldest first."""
-    found = []
-    for file in (run / SNAPSHOTS).glob("step-*.safetensors"):
-        match = _NAME.fullmatch(file.name)
-        if match:
-            found.append((int(match.group(1)), file))
-    return sorted(found)
-
-
-def save_snapshot(run: Path, model: Seq2Seq, step: int, keep: int) -> Path:
-    """Store the fp32 weights at ``step``; only the newest ``keep`` (>= 1) snapshots are kept."""
-    if keep < 1:
-        raise ValueError(f"keep must be >= 1; got {keep}")
-    folder = run / SNAPSHOTS
-    folder.mkdir(parents=True, exist_ok=True)
-    file = folder / f"step-{step}.safetensors"
-    tmp = file.with_suffix(".tmp")  # a run killed mid-write leaves no half snapshot behind
-    save_file(model_tensors(model, half=False), str(tmp))
-    tmp.replace(file)
-    for _, old in snapshot_files(run)[:-keep]:
-        old.unlink()
-    return file
-
-
-def drop_snapshots_after(run: Path, step: int) -> None:
-    """A resumed run repeats the steps after its checkpoint: forget their snapshots."""
-    for snapshot_step, file in snapshot_files(run):
-        if snapshot_step > step:
-            file.unlink()
-
-
-# --- averaging and choosing -------------------------------------------------------------------
 
 
 def average_weights(files: Sequence[Path]) -> dict[str, torch.Tensor]:
@@ -154,23 +111,6 @@ def model_with_weights(config: ModelConfig, files: Sequence[Path], device: str) 
     return model.to(resolve_device(device)).eval()
 
 
-def dev_pairs(meta: dict[str, Any]) -> list[Pair]:
-    """The dev pairs a run was evaluated on while training (``meta`` of its checkpoint)."""
-    from nmt_core.training import recorded_split  # the training stack only when needed
-
-    eval_sentences = TrainConfig.from_dict(meta.get("train_config", {})).eval_sentences
-    return recorded_split(meta).dev[:eval_sentences]
-
-
-def dev_scores(
-    model: Seq2Seq, tokenizer: Tokenizer, pairs: Sequence[Pair], beam: int
-) -> dict[str, float]:
-    """Corpus BLEU and chrF of ``model`` on ``pairs``."""
-    model.set_decoding_layout(True)
-    outputs = translate_texts(model, tokenizer, [p.source for p in pairs], DecodeConfig(beam))
-    return corpus_scores(outputs, [p.target for p in pairs])
-
-
 def ranked(scored: Sequence[Candidate]) -> list[Candidate]:
     """Highest dev BLEU first; on a tie, fewer averaged checkpoints first."""
     return sorted(scored, key=lambda c: (-round(c.dev_bleu, 6), len(c.steps)))
@@ -181,15 +121,15 @@ def rank_candidates(
 ) -> list[Candidate]:
     """Every candidate of ``run`` scored on ``pairs`` at beam ``beam``, the chosen one first.
 
-    ``pairs`` are normally the run's own dev pairs (:func:`dev_pairs`), on which best/ was
+    ``pairs`` are normally the run's own dev pairs (``corpus.dev_pairs``), on which best/ was
     also picked (by greedy BLEU while training): a small head start for it in this choice.
     """
     best = load_checkpoint(run / "best")
     scored = []
     for candidate in candidates(run, max_last):
         model = model_with_weights(best.config, candidate.files, device)
-        scores = dev_scores(model, best.tokenizer, pairs, beam)
-        scored.append(replace(candidate, dev_bleu=scores["bleu"], dev_chrf=scores["chrf"]))
+        scores = score_pairs(model, best.tokenizer, pairs, beam)
+        scored.append(replace(candidate, dev_bleu=scores.bleu, dev_chrf=scores.chrf))
     return ranked(scored)
 
 
@@ -210,11 +150,11 @@ def write_chosen(
     chosen = scored[0]
     best = load_checkpoint(run / "best")
     model = model_with_weights(best.config, chosen.files, device)
-    greedy = dev_scores(model, best.tokenizer, pairs, beam=1)
+    greedy = score_pairs(model, best.tokenizer, pairs, beam_size=1)
     meta = {
         **read_config(chosen.meta_folder)[1],
-        "dev_bleu": greedy["bleu"],
-        "dev_chrf": greedy["chrf"],
+        "dev_bleu": greedy.bleu,
+        "dev_chrf": greedy.chrf,
         "averaged_steps": list(chosen.steps),
         "selection": {
             "rule": f"highest dev BLEU at beam {beam} among the best checkpoint and the means "

@@ -12,6 +12,8 @@ temporary sibling and swapped in, so a run killed mid-write leaves the previous 
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -22,6 +24,7 @@ from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 
 from nmt_core.config import ModelConfig
+from nmt_core.device import resolve_device
 from nmt_core.model import Seq2Seq, build_model
 from nmt_core.tokenization import Tokenizer
 
@@ -31,7 +34,30 @@ WEIGHTS, CONFIG, TOKENIZER, METRICS = (
     "spm.model",
     "metrics.jsonl",
 )
-SHIPPED_ROOT = Path(__file__).resolve().parents[1] / "checkpoints"
+SNAPSHOTS = "snapshots"  # OUTPUT_DIR/snapshots/step-N.safetensors
+_SNAPSHOT_NAME = re.compile(r"step-(\d+)\.safetensors")
+ROOT_VARIABLE = "ATTENTION_LAB_CHECKPOINTS"  # where the dashboard and `list` look, if set
+
+
+def _shipped_root() -> Path:
+    """The shipped checkpoints: checkpoints/ of the clone this package runs from, else the copy
+    that ``pip install .`` puts beside the package (``attention_lab_checkpoints``)."""
+    clone = Path(__file__).resolve().parents[1] / "checkpoints"
+    if clone.is_dir():
+        return clone
+    try:
+        import attention_lab_checkpoints  # a folder of data: see pyproject.toml
+    except ImportError:
+        return clone  # neither: listings are empty and say how to train a model
+    return Path(next(iter(attention_lab_checkpoints.__path__)))
+
+
+SHIPPED_ROOT = _shipped_root()
+
+
+def checkpoints_root() -> Path:
+    """$ATTENTION_LAB_CHECKPOINTS if set, else the shipped checkpoints."""
+    return Path(os.environ.get(ROOT_VARIABLE) or SHIPPED_ROOT)
 
 
 class CheckpointError(Exception):
@@ -59,24 +85,22 @@ class Checkpoint:
 
 @dataclass(frozen=True)
 class CheckpointInfo:
-    """What a listing shows without loading weights."""
+    """What a listing shows without loading weights: the architecture and the metadata."""
 
     name: str
     path: Path
     direction: str
-    scorer: str
-    decoder: str
+    config: ModelConfig
     test_bleu: float | None
     parameters: int | None
 
+    @property
+    def scorer(self) -> str:
+        return self.config.scorer
 
-def resolve_device(name: str = "auto") -> torch.device:
-    """ "auto" -> CUDA when present, else CPU."""
-    if name == "auto":
-        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
-    if name == "cuda" and not torch.cuda.is_available():
-        raise ValueError("device 'cuda' was asked for but no CUDA GPU is available")
-    return torch.device(name)
+    @property
+    def decoder(self) -> str:
+        return self.config.decoder
 
 
 def restore_interrupted_swap(target: Path) -> None:
@@ -138,9 +162,22 @@ def read_config(path: Path) -> tuple[ModelConfig, dict[str, Any]]:
         raise CheckpointError(f"{file} is not a valid checkpoint config: {error}") from error
 
 
-def load_checkpoint(path: str | Path, device: str = "cpu") -> Checkpoint:
-    """Rebuild model (in eval mode, laid out for decoding), tokenizer, config and metadata."""
+def checkpoint_folder(path: str | Path) -> Path:
+    """``path`` itself, or, for a bare name like "de-en-additive" that is no folder here, that
+    shipped checkpoint (so scripts work from any directory)."""
     path = Path(path)
+    shipped = SHIPPED_ROOT / path
+    if not path.exists() and len(path.parts) == 1 and (shipped / CONFIG).is_file():
+        return shipped
+    return path
+
+
+def load_checkpoint(path: str | Path, device: str = "cpu") -> Checkpoint:
+    """Rebuild model (in eval mode, laid out for decoding), tokenizer, config and metadata.
+
+    ``path``: a checkpoint folder, or the name of a shipped one ("de-en-additive").
+    """
+    path = checkpoint_folder(path)
     config, meta = read_config(path)
     for name in (WEIGHTS, TOKENIZER):
         if not (path / name).is_file():
@@ -187,6 +224,41 @@ def load_weights(model: Seq2Seq, tensors: dict[str, torch.Tensor], source: Path)
     model.load_state_dict({k: v.float() for k, v in tensors.items()})
 
 
+# --- snapshots: a run's recent weights, for averaging -----------------------------------
+
+
+def snapshot_files(run: Path) -> list[tuple[int, Path]]:
+    """(step, file) of every snapshot kept in ``run``, oldest first."""
+    found = []
+    for file in (run / SNAPSHOTS).glob("step-*.safetensors"):
+        match = _SNAPSHOT_NAME.fullmatch(file.name)
+        if match:
+            found.append((int(match.group(1)), file))
+    return sorted(found)
+
+
+def save_snapshot(run: Path, model: Seq2Seq, step: int, keep: int) -> Path:
+    """Store the fp32 weights at ``step``; only the newest ``keep`` (>= 1) snapshots are kept."""
+    if keep < 1:
+        raise ValueError(f"keep must be >= 1; got {keep}")
+    folder = run / SNAPSHOTS
+    folder.mkdir(parents=True, exist_ok=True)
+    file = folder / f"step-{step}.safetensors"
+    tmp = file.with_suffix(".tmp")  # a run killed mid-write leaves no half snapshot behind
+    save_file(model_tensors(model, half=False), str(tmp))
+    tmp.replace(file)
+    for _, old in snapshot_files(run)[:-keep]:
+        old.unlink()
+    return file
+
+
+def drop_snapshots_after(run: Path, step: int) -> None:
+    """A resumed run repeats the steps after its checkpoint: forget their snapshots."""
+    for snapshot_step, file in snapshot_files(run):
+        if snapshot_step > step:
+            file.unlink()
+
+
 def list_checkpoints(root: str | Path = SHIPPED_ROOT) -> list[CheckpointInfo]:
     """Every checkpoint folder directly under ``root``, sorted by name; broken ones are skipped."""
     infos = []
@@ -200,8 +272,7 @@ def list_checkpoints(root: str | Path = SHIPPED_ROOT) -> list[CheckpointInfo]:
                 name=str(meta.get("name") or folder.name),
                 path=folder,
                 direction=str(meta.get("direction", "?")),
-                scorer=config.scorer,
-                decoder=config.decoder,
+                config=config,
                 test_bleu=meta.get("test_bleu"),
                 parameters=meta.get("parameters"),
             )

@@ -11,11 +11,10 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from nmt_core.data import KINDS
+from nmt_core.scorers import DECODER_STYLES, scorer
 from nmt_core.tokenization import BOS_ID, EOS_ID, PAD_ID, UNK_ID
 
-SCORERS = ("additive", "general", "dot", "scaled_dot", "none")
 RNN_TYPES = ("gru", "lstm")
-DECODER_STYLES = ("bahdanau", "luong")
 LR_SCHEDULES = ("plateau", "cosine")
 PRECISIONS = ("fp32", "bf16")
 
@@ -75,7 +74,7 @@ class ModelConfig:
     embed_size: int = 256  # also the size of the output layer's input (tied output projection)
     hidden_size: int = 512  # decoder state size; each encoder direction gets hidden_size // 2
     attention_size: int = 256  # only the additive scorer uses it (size of W_a s + U_a h)
-    scorer: str = "additive"  # additive | general | dot | scaled_dot | none
+    scorer: str = "additive"  # a name in nmt_core/scorers.py: additive, general, dot, ...
     decoder: str = "bahdanau"  # bahdanau: attend from s_{i-1}; luong: attend from s_t
     rnn_type: str = "gru"  # gru | lstm
     input_feeding: bool = True  # Luong only: feed the attentional state h~_{t-1} back in
@@ -87,7 +86,7 @@ class ModelConfig:
     eos_id: int = 3
 
     def validate(self) -> None:
-        _choice("scorer", self.scorer, SCORERS)
+        entry = scorer(self.scorer)  # the error lists the valid names
         _choice("decoder", self.decoder, DECODER_STYLES)
         _choice("rnn_type", self.rnn_type, RNN_TYPES)
         for name in ("vocab_size", "embed_size", "hidden_size", "attention_size"):
@@ -103,9 +102,9 @@ class ModelConfig:
                 "pad_id, unk_id, bos_id, eos_id must be "
                 f"{PAD_ID}, {UNK_ID}, {BOS_ID}, {EOS_ID} (the ids our sentencepiece models use)"
             )
-        if self.scorer == "none" and self.decoder != "bahdanau":
-            # Without attention the context is fixed, so only the Cho et al. decoder makes sense.
-            raise ValueError("scorer 'none' needs decoder 'bahdanau' (a fixed context vector)")
+        if self.decoder not in entry.decoders:
+            styles = " or ".join(repr(d) for d in entry.decoders)
+            raise ValueError(f"scorer {self.scorer!r} needs decoder {styles}")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ModelConfig:
@@ -237,12 +236,10 @@ class DecodeConfig:
 
 
 __all__ = [
-    "DECODER_STYLES",
     "DecodeConfig",
     "LR_SCHEDULES",
     "PRECISIONS",
     "ModelConfig",
     "RNN_TYPES",
-    "SCORERS",
     "TrainConfig",
 ]

@@ -2,7 +2,8 @@
 
 ``translate`` gives one sentence with everything needed to show how it was translated (the
 dashboard and the CLI's translate command); ``translate_texts`` gives batches of plain
-translations (evaluation).
+translations; ``score_pairs`` scores a model on pairs (dev while training, averaging, the
+CLI's evaluate), the one place that decides how a model is put into decoding mode.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
+from nmt_core.batching import pad_batch
 from nmt_core.checkpoint import Checkpoint
 from nmt_core.config import DecodeConfig
-from nmt_core.data import normalize_text
-from nmt_core.decode import SearchResult, beam_search, forced_decode, greedy_search
+from nmt_core.data import Pair, normalize_text
+from nmt_core.evaluation import corpus_scores
 from nmt_core.model import Seq2Seq
-from nmt_core.tokenization import EOS_ID, Tokenizer, word_attention, words_from_pieces
+from nmt_core.search import SearchResult, beam_search, forced_decode, greedy_search
+from nmt_core.tokenization import EOS_ID, EOS_PIECE, Tokenizer, word_attention, words_from_pieces
 
 MAX_SOURCE_PIECES = 200  # longer inputs are cut: decoding time and the heatmap grow with length
 
@@ -45,6 +48,42 @@ class Hypothesis:
     @property
     def target_words(self) -> list[str]:
         return words_from_pieces(self.target_pieces)
+
+
+@dataclass(frozen=True)
+class AttentionView:
+    """An attention matrix with the labels of its axes.
+
+    matrix: (T, S) weights; target_tokens: T row labels; source_tokens: S column labels.
+    """
+
+    matrix: np.ndarray
+    source_tokens: tuple[str, ...]
+    target_tokens: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        expected = (len(self.target_tokens), len(self.source_tokens))
+        if self.matrix.shape != expected:
+            raise ValueError(
+                f"attention has shape {self.matrix.shape} but the labels need (tgt_len, src_len)"
+                f" = {expected}"
+            )
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.matrix.shape  # type: ignore[return-value]
+
+    def without_eos(self) -> AttentionView:
+        """Drop the "</s>" row and column (if present): alignment files have no such token.
+
+        The rows then may sum to less than 1; hard alignment only compares weights within a
+        row, so that is fine.
+        """
+        rows = len(self.target_tokens) - (self.target_tokens[-1:] == (EOS_PIECE,))
+        cols = len(self.source_tokens) - (self.source_tokens[-1:] == (EOS_PIECE,))
+        return AttentionView(
+            self.matrix[:rows, :cols], self.source_tokens[:cols], self.target_tokens[:rows]
+        )
 
 
 @dataclass(frozen=True)
@@ -93,6 +132,23 @@ class Translation:
             return None
         return word_attention(hyp.attention, self.source_pieces, hyp.target_pieces)
 
+    def attention_view(
+        self, hypothesis: Hypothesis | None = None, word_level: bool = False
+    ) -> AttentionView | None:
+        """The labelled attention of ``hypothesis`` (default: the best), per piece or per word.
+
+        Word level: a source word gets the sum of its pieces' weights, a target word the mean
+        of its pieces' rows. None for the model without attention.
+        """
+        hyp = hypothesis or self.best
+        if hyp.attention is None:
+            return None
+        if word_level:
+            return AttentionView(
+                self.word_attention(hyp), tuple(self.source_words), tuple(hyp.target_words)
+            )
+        return AttentionView(hyp.attention, self.source_pieces, hyp.target_pieces)
+
 
 def prepare_source(
     tokenizer: Tokenizer, text: str, max_pieces: int = MAX_SOURCE_PIECES
@@ -100,17 +156,6 @@ def prepare_source(
     """Source ids ending in EOS, cut to ``max_pieces`` pieces; returns (ids, truncated)."""
     ids = tokenizer.encode(text)
     return ids[:max_pieces] + [EOS_ID], len(ids) > max_pieces
-
-
-def pad_batch(
-    sequences: Sequence[Sequence[int]], pad_id: int, device: torch.device
-) -> tuple[torch.Tensor, torch.Tensor]:
-    """(B, longest) padded ids and their (B, longest) mask, True on real tokens."""
-    longest = max(len(s) for s in sequences)
-    ids = torch.full((len(sequences), longest), pad_id, dtype=torch.long)
-    for row, seq in enumerate(sequences):
-        ids[row, : len(seq)] = torch.tensor(seq, dtype=torch.long)
-    return ids.to(device), (ids != pad_id).to(device)
 
 
 def _hypothesis(result: SearchResult, tokenizer: Tokenizer) -> Hypothesis:
@@ -204,3 +249,53 @@ def translate_texts(
         for i, result in zip(chunk, results, strict=True):
             outputs[i] = tokenizer.decode(result.tokens)
     return outputs
+
+
+@dataclass(frozen=True)
+class PairScores:
+    """Corpus BLEU and chrF (0-100) of a model on some pairs, and its translations, in order."""
+
+    bleu: float
+    chrf: float
+    hypotheses: tuple[str, ...]
+
+
+def score_pairs(
+    model: Seq2Seq, tokenizer: Tokenizer, pairs: Sequence[Pair], beam_size: int = 1
+) -> PairScores:
+    """Translate the sources of ``pairs`` and score them against the targets.
+
+    Decodes in eval mode with the decoding layout, and leaves the model as it found it: a
+    model in training mode (dev BLEU while training) goes back to training mode and layout.
+    """
+    training = model.training
+    model.eval()
+    model.set_decoding_layout(True)
+    try:
+        config = DecodeConfig(beam_size=beam_size)
+        hypotheses = translate_texts(model, tokenizer, [p.source for p in pairs], config)
+    finally:
+        if training:
+            model.set_decoding_layout(False)
+            model.train()
+    scores = corpus_scores(hypotheses, [p.target for p in pairs])
+    return PairScores(scores["bleu"], scores["chrf"], tuple(hypotheses))
+
+
+def attention_table(translation: Translation, word_level: bool = False) -> str:
+    """The attention matrix as text: one row per target token, weights in percent."""
+    if translation.attention is None:
+        return "(this model has no attention: one fixed context vector for every step)"
+    if word_level:
+        matrix = translation.word_attention()
+        sources, targets = translation.source_words, translation.best.target_words
+    else:
+        matrix = translation.attention
+        sources, targets = list(translation.source_pieces), list(translation.target_pieces)
+    width = max(4, *(len(s) for s in sources))
+    label = max(len(t) for t in targets)
+    lines = [" " * label + " " + " ".join(s.rjust(width) for s in sources)]
+    for target, row in zip(targets, matrix, strict=True):
+        cells = " ".join(f"{100 * w:.0f}".rjust(width) for w in row)
+        lines.append(target.ljust(label) + " " + cells)
+    return "\n".join(lines)

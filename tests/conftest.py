@@ -6,6 +6,7 @@ correct alignment is known: target word i comes from source word n - 1 - i.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -81,3 +82,8 @@ def toy_checkpoint(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -
 
     out = tmp_path_factory.mktemp("runs") / "additive"
     return train(*toy_configs(out, toy_corpus, scorer="additive"))
+
+
+def metrics_log(folder: Path) -> list[dict]:
+    """The evaluations a run logged in its metrics.jsonl, in order."""
+    return [json.loads(line) for line in (folder / "metrics.jsonl").read_text().splitlines()]

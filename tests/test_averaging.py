@@ -13,17 +13,14 @@ import torch
 from conftest import toy_configs, toy_pairs
 from safetensors.torch import load_file, save_file
 
-from nmt_core.averaging import (
-    Candidate,
-    average_weights,
-    candidates,
-    dev_pairs,
+from nmt_core.averaging import Candidate, average_weights, candidates, rank_candidates, ranked
+from nmt_core.checkpoint import (
+    CheckpointError,
     drop_snapshots_after,
-    rank_candidates,
-    ranked,
+    load_checkpoint,
     snapshot_files,
 )
-from nmt_core.checkpoint import CheckpointError, load_checkpoint
+from nmt_core.corpus import dev_pairs
 from nmt_core.data import Pair
 from nmt_core.training import train
 

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from dashboard import views
-from nmt_core.translate import Hypothesis, Translation
+from dashboard import formulas, views
+from nmt_core.translate import AttentionView, Hypothesis, Translation
 
 SOURCE = ("▁Der", "▁Haus", "tür", ".", "</s>")  # words "Der", "Haustür.", "</s>"
 TARGET = ("▁The", "▁front", "▁door", ".", "</s>")
@@ -34,13 +34,13 @@ def translation(*hypotheses: Hypothesis, reference: Hypothesis | None = None) ->
 
 def test_subword_view_is_the_hypothesis_attention_with_piece_labels():
     hyp = hypothesis()
-    view = views.attention_view(translation(hyp))
+    view = translation(hyp).attention_view()
     assert view.matrix is hyp.attention
     assert view.source_tokens == SOURCE and view.target_tokens == TARGET
 
 
 def test_word_view_merges_pieces_and_keeps_rows_summing_to_one():
-    view = views.attention_view(translation(hypothesis()), word_level=True)
+    view = translation(hypothesis()).attention_view(word_level=True)
     assert view.source_tokens == ("Der", "Haustür.", "</s>")
     assert view.target_tokens == ("The", "front", "door.", "</s>")
     assert view.shape == (4, 3)
@@ -50,27 +50,27 @@ def test_word_view_merges_pieces_and_keeps_rows_summing_to_one():
 def test_view_of_a_chosen_hypothesis_and_of_no_attention():
     second = hypothesis(target=("▁A", "▁door", "</s>"), seed=1)
     result = translation(hypothesis(), second)
-    assert views.attention_view(result, second).target_tokens == ("▁A", "▁door", "</s>")
-    assert views.attention_view(translation(hypothesis(attention=False))) is None
+    assert result.attention_view(second).target_tokens == ("▁A", "▁door", "</s>")
+    assert translation(hypothesis(attention=False)).attention_view() is None
 
 
 def test_labels_that_do_not_fit_are_rejected():
     with pytest.raises(ValueError, match="shape"):
-        views.AttentionView(np.ones((2, 3)), ("a", "b"), ("x", "y"))
+        AttentionView(np.ones((2, 3)), ("a", "b"), ("x", "y"))
 
 
 def test_without_eos_drops_the_end_token_only_where_present():
-    view = views.attention_view(translation(hypothesis()))
+    view = translation(hypothesis()).attention_view()
     trimmed = view.without_eos()
     assert trimmed.shape == (4, 4) and "</s>" not in trimmed.source_tokens + trimmed.target_tokens
     np.testing.assert_array_equal(trimmed.matrix, view.matrix[:4, :4])
-    unfinished = views.AttentionView(np.ones((2, 2)) / 2, ("a", "</s>"), ("x", "y"))
+    unfinished = AttentionView(np.ones((2, 2)) / 2, ("a", "</s>"), ("x", "y"))
     assert unfinished.without_eos().shape == (2, 1)
 
 
 def test_pairs_only_views_with_the_same_tokens():
-    a = views.attention_view(translation(hypothesis(seed=1)))
-    b = views.attention_view(translation(hypothesis(seed=2)))
+    a = translation(hypothesis(seed=1)).attention_view()
+    b = translation(hypothesis(seed=2)).attention_view()
     pair = views.pair_views(a, b, "forced")
     assert pair.how == "forced"
     # Worked out here from the two matrices: JS per row in nats, Jaccard of the argmax links.
@@ -83,7 +83,7 @@ def test_pairs_only_views_with_the_same_tokens():
     assert pair.agreement == pytest.approx(len(links_a & links_b) / len(links_a | links_b))
     assert views.pair_views(a, a, "same output").agreement == 1.0
     np.testing.assert_allclose(views.pair_views(a, a, "same output").divergence, 0.0, atol=1e-12)
-    shorter = views.attention_view(translation(hypothesis(target=TARGET[2:])))
+    shorter = translation(hypothesis(target=TARGET[2:])).attention_view()
     assert views.pair_views(a, shorter, "forced") is None
 
 
@@ -97,19 +97,21 @@ def test_nbest_rows_rank_best_first():
 @pytest.mark.parametrize(
     ("scorer", "decoder", "expected"),
     [
-        ("additive", "bahdanau", r"v_a^\top \tanh\left(W_a s_{t-1} + U_a h_j\right)"),
+        ("additive", "bahdanau", r"v_a^\top \tanh\left(W_a s_{t-1} + U_a h_j + b_a\right)"),
         ("general", "luong", r"s_t^\top W_a\, h_j"),
         ("dot", "luong", r"s_t^\top h_j"),
         ("scaled_dot", "luong", r"\sqrt{d}"),
     ],
 )
 def test_score_formula_names_the_state_the_decoder_attends_from(scorer, decoder, expected):
-    assert expected in views.score_formula(scorer, decoder)
+    assert expected in formulas.score_formula(scorer, decoder)
 
 
 def test_score_formula_of_unknown_scorer_lists_the_known_ones():
     with pytest.raises(ValueError, match="additive, general"):
-        views.score_formula("none", "bahdanau")
+        formulas.score_formula("bilinear", "bahdanau")
+    with pytest.raises(ValueError, match="no attention"):
+        formulas.score_formula("none", "bahdanau")
 
 
 def test_step_equations_show_this_steps_numbers():

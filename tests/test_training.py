@@ -14,33 +14,18 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
 import pytest
 import torch
-from conftest import toy_configs, toy_pairs
+from conftest import metrics_log, toy_configs, toy_pairs
 from safetensors.torch import load_file
 
 from nmt_core.alignment import hard_alignment
-from nmt_core.averaging import snapshot_files
-from nmt_core.checkpoint import load_checkpoint
+from nmt_core.checkpoint import load_checkpoint, snapshot_files
 from nmt_core.config import DecodeConfig, ModelConfig, TrainConfig
-from nmt_core.training import (
-    drop_tokens,
-    keep_freed_memory,
-    make_batches,
-    make_scheduler,
-    mean_loss,
-    train,
-    with_token_dropout,
-)
+from nmt_core.training import make_scheduler, train
 from nmt_core.translate import translate, translate_texts
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def metrics_log(folder: Path) -> list[dict]:
-    """The evaluations a run logged in its metrics.jsonl, in order."""
-    return [json.loads(line) for line in (folder / "metrics.jsonl").read_text().splitlines()]
 
 
 def progress_state(folder: Path) -> dict:
@@ -94,10 +79,6 @@ def test_bf16_training_learns_reversal_and_keeps_fp32_weights(tmp_path, toy_corp
     assert bf16_log[0]["train_loss"] == pytest.approx(fp32_log[0]["train_loss"], rel=0.2)
 
 
-def test_training_keeps_freed_memory_on_linux():
-    assert keep_freed_memory() == sys.platform.startswith("linux")
-
-
 def test_fine_tuning_starts_from_the_given_checkpoint(tmp_path, toy_corpus, toy_checkpoint):
     train_cfg, model_cfg = toy_configs(tmp_path / "tuned", toy_corpus, scorer="additive")
     tuned_cfg = replace(train_cfg, init_checkpoint=str(toy_checkpoint), max_steps=20, lr=1e-3)
@@ -141,49 +122,6 @@ def test_best_checkpoint_describes_itself(toy_checkpoint):
     assert log[1]["dev_loss"] < log[0]["dev_loss"] < 2.0
 
 
-def test_mean_loss_is_the_dev_loss_of_the_log_and_falls_with_training(toy_checkpoint):
-    from nmt_core.training import encode_pairs, prepare_split
-
-    checkpoint = load_checkpoint(toy_checkpoint)
-    cfg = TrainConfig.from_dict(checkpoint.meta["train_config"])
-    dev = encode_pairs(checkpoint.tokenizer, prepare_split(cfg).dev[: cfg.eval_sentences])
-    checkpoint.model.set_decoding_layout(False)
-    trained = mean_loss(checkpoint.model, dev, cfg.batch_tokens)
-    log = metrics_log(toy_checkpoint)
-    logged = next(r for r in log if r["step"] == checkpoint.meta["step"])  # best/ may not be last
-    assert trained == pytest.approx(logged["dev_loss"], rel=1e-4)
-    assert checkpoint.model.training  # left in training mode, as the loop needs
-    torch.manual_seed(0)
-    for parameter in checkpoint.model.parameters():
-        torch.nn.init.normal_(parameter, std=0.1)
-    assert mean_loss(checkpoint.model, dev, cfg.batch_tokens) > 2 * trained
-
-
-def test_token_dropout_replaces_ordinary_tokens_only_and_is_seeded():
-    config = ModelConfig()
-    keep = (config.pad_id, config.bos_id, config.eos_id)
-    torch.manual_seed(0)
-    ids = torch.randint(4, 100, (64, 50))
-    ids[:, 0], ids[:, -1], ids[:8, -10:] = config.bos_id, config.eos_id, config.pad_id
-    assert torch.equal(drop_tokens(ids, 0.0, config.unk_id, keep), ids)
-    torch.manual_seed(1)
-    dropped = drop_tokens(ids, 0.3, config.unk_id, keep)
-    torch.manual_seed(1)
-    assert torch.equal(dropped, drop_tokens(ids, 0.3, config.unk_id, keep))
-    changed = dropped != ids
-    assert torch.all(dropped[changed] == config.unk_id)
-    assert not torch.any(changed & torch.isin(ids, torch.tensor(keep)))
-    ordinary = ~torch.isin(ids, torch.tensor(keep))
-    assert 0.27 < changed.sum() / ordinary.sum() < 0.33
-    # In a batch only the inputs are dropped: the tokens to predict stay.
-    mask = torch.ones_like(ids, dtype=torch.bool)
-    src, src_mask, tgt_in, tgt_out = with_token_dropout((ids, mask, ids, ids), 0.3, config)
-    assert torch.equal(tgt_out, ids) and torch.equal(src_mask, mask)
-    assert not torch.equal(src, ids) and not torch.equal(tgt_in, ids)
-    with pytest.raises(ValueError, match="token_dropout"):
-        TrainConfig(token_dropout=1.0).validate()
-
-
 def test_subword_sampling_is_seeded_by_epoch_and_changes_what_is_learnt(
     tmp_path, toy_corpus, monkeypatch
 ):
@@ -215,24 +153,6 @@ def test_subword_sampling_is_seeded_by_epoch_and_changes_what_is_learnt(
     assert not all(torch.equal(first[k], usual[k]) for k in first)
     with pytest.raises(ValueError, match="subword_alpha"):
         TrainConfig(subword_alpha=1.5).validate()
-
-
-def test_batches_are_length_bucketed_and_seeded():
-    examples = [([5] * (n % 17 + 1), [6] * (n % 13 + 1)) for n in range(500)]
-    batches = make_batches(examples, batch_tokens=100, seed=1)
-    assert sorted(i for b in batches for i in b) == list(range(500))
-    assert batches == make_batches(examples, batch_tokens=100, seed=1)
-    assert batches != make_batches(examples, batch_tokens=100, seed=2)
-    for batch in batches:
-        longest = max(max(len(examples[i][0]), len(examples[i][1])) for i in batch)
-        assert longest * len(batch) <= 100 or len(batch) == 1
-    padding = np.mean(
-        [
-            1 - np.mean([len(examples[i][1]) for i in b]) / max(len(examples[i][1]) for i in b)
-            for b in batches
-        ]
-    )
-    assert padding < 0.2
 
 
 def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_corpus):
@@ -429,7 +349,7 @@ def test_a_config_file_of_the_wrong_type_is_a_clear_error_before_any_work(
         (ModelConfig(hidden_size=255), "hidden_size must be even"),
         (ModelConfig(dropout=1.0), "dropout must be in [0, 1)"),
         (ModelConfig(scorer="none", decoder="luong"), "scorer 'none' needs decoder 'bahdanau'"),
-        (ModelConfig(scorer="concat"), "scorer must be one of additive, general, dot"),
+        (ModelConfig(scorer="concat"), "unknown scorer .concat.; valid names: additive, general, dot"),
         (TrainConfig(label_smoothing=1.0), "label_smoothing must be in [0, 1)"),
         (TrainConfig(direction="de"), "direction must look like 'de-en'"),
         (TrainConfig(snapshots=-1), "snapshots must be >= 0"),
@@ -441,80 +361,6 @@ def test_a_config_file_of_the_wrong_type_is_a_clear_error_before_any_work(
 def test_config_values_out_of_range_say_what_is_valid(config, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         config.validate()
-
-
-def test_asking_for_cuda_without_a_gpu_is_a_clear_error(monkeypatch):
-    from nmt_core.checkpoint import resolve_device
-
-    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
-    with pytest.raises(ValueError, match="no CUDA GPU is available"):
-        resolve_device("cuda")
-    assert resolve_device("auto").type == "cpu"
-
-
-def test_training_pairs_repeat_sentences_and_sample_words():
-    from nmt_core.data import Pair, Split
-    from nmt_core.training import training_pairs
-
-    train = (
-        [Pair(f"Satz {i} ist hier.", f"Sentence {i} is here.", "sentence") for i in range(3)]
-        + [Pair(f"rote Sache {i}", f"red thing {i}", "phrase") for i in range(4)]
-        + [Pair(f"Wort{i}", f"word{i}", "word") for i in range(50)]
-    )
-    split = Split(train=train, dev=[], test=[])
-    cfg = TrainConfig(kinds=("sentence", "phrase", "word"), sentence_repeats=2, word_sample=10)
-    pairs = training_pairs(split, cfg)
-    kinds = [p.kind for p in pairs]
-    assert (kinds.count("sentence"), kinds.count("phrase"), kinds.count("word")) == (6, 4, 10)
-    assert pairs == training_pairs(split, cfg)  # seeded
-    assert pairs != training_pairs(split, replace(cfg, seed=cfg.seed + 1))
-    everything = training_pairs(split, replace(cfg, word_sample=0))
-    assert [p.kind for p in everything].count("word") == 50
-    with pytest.raises(ValueError, match="add 'word' to kinds"):
-        TrainConfig(word_sample=10).validate()
-
-
-def test_extra_corpora_are_filtered_and_never_hold_a_dev_or_test_sentence(tmp_path):
-    from nmt_core.__main__ import TRAIN_FLAGS, _config_overrides, build_parser
-    from nmt_core.data import Pair, Split
-    from nmt_core.training import training_pairs
-
-    dev, test = Pair("Wie spät ist es?", "What time is it?"), Pair("Ich bin müde.", "I am tired.")
-    split = Split(train=[Pair("Ja.", "Yes.")], dev=[dev], test=[test])
-    extra = tmp_path / "tatoeba.tsv"
-    extra.write_text(
-        "Es regnet.\tIt is raining.\tCC-BY 2.0 (France) Attribution: tatoeba.org\n"
-        "wie spät ist es?\tHow late is it?\n"  # the dev source, another case and translation
-        "Ich bin so müde.\tI am tired.\n"  # the test target
-        + "lang "
-        * 50
-        + "\tlong\n"  # over max_words
-        "Es regnet.\tIt is raining.\n",  # a duplicate
-        encoding="utf-8",
-    )
-    args = build_parser().parse_args(["train", "--extra-corpora", str(extra)])
-    cfg = TrainConfig.from_dict({**_config_overrides(args, TRAIN_FLAGS), "sentence_repeats": 1})
-    assert training_pairs(split, cfg) == [Pair("Ja.", "Yes."), Pair("Es regnet.", "It is raining.")]
-
-
-def test_tagged_kinds_start_their_sources_with_bos_and_nothing_else_changes():
-    from nmt_core.data import Pair
-    from nmt_core.tokenization import BOS_ID, train_tokenizer
-    from nmt_core.training import encode_pairs
-
-    pairs = [
-        Pair("Der Hund schläft.", "The dog sleeps.", "sentence"),
-        Pair("roter Hund", "red dog", "phrase"),
-        Pair("Hund", "dog", "word"),
-    ]
-    texts = [text for p in pairs for text in (p.source, p.target)]
-    tokenizer = train_tokenizer(texts * 20, vocab_size=40)
-    plain = encode_pairs(tokenizer, pairs)
-    tagged = encode_pairs(tokenizer, pairs, tagged_kinds=("phrase", "word"))
-    assert all(BOS_ID not in source for source, _ in plain)
-    assert tagged[0] == plain[0]  # sentences, what users type, stay untagged
-    for (tagged_src, tagged_tgt), (src, tgt) in zip(tagged[1:], plain[1:], strict=True):
-        assert tagged_src == [BOS_ID, *src] and tagged_tgt == tgt
 
 
 def test_train_flags_choose_kinds_and_a_word_sample():

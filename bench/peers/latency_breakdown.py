@@ -45,7 +45,7 @@ from unittest import mock
 
 import torch
 
-from nmt_core import decode
+from nmt_core import search as decode
 from nmt_core import translate as translate_module
 from nmt_core.checkpoint import Checkpoint, load_checkpoint
 from nmt_core.config import ModelConfig

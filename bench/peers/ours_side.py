@@ -41,7 +41,7 @@ def train(stats_path: str, cli_args: list[str]) -> int:
     make_batches, batch_loss, evaluate = (
         training.make_batches,
         training.batch_loss,
-        training._evaluate_and_save,
+        training.evaluate_and_save,
     )
 
     def timed_make_batches(*args: Any, **kwargs: Any) -> Any:
@@ -62,7 +62,7 @@ def train(stats_path: str, cli_args: list[str]) -> int:
 
     training.make_batches = timed_make_batches
     training.batch_loss = counted_batch_loss
-    training._evaluate_and_save = timed_evaluate
+    training.evaluate_and_save = timed_evaluate
     status = nmt_main(cli_args)
     write_json({"threads": torch.get_num_threads(), **clock.report()}, stats_path)
     return status

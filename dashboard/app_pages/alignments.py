@@ -3,9 +3,8 @@
 import pandas as pd
 import streamlit as st
 
-from dashboard import figures, state, widgets
-from dashboard.views import attention_view
-from nmt_core.alignment import DEFAULT_THRESHOLD, alignment_table, hard_alignment
+from dashboard import figures, state, views, widgets
+from nmt_core.alignment import DEFAULT_THRESHOLD
 from nmt_core.evaluation import attention_entropy
 
 chosen = state.settings()
@@ -25,12 +24,10 @@ if not reference:
         "and we record where it looks."
     )
     reference = own.hypothesis
-result = state.forced(chosen.model, reference)
+result = state.forced(chosen.model, chosen.device, reference)
 if result is None or result.reference.attention is None:
     st.info("No alignment to show: this model has no attention, or the reference is empty.")
     st.stop()
-full = attention_view(result, result.reference, chosen.word_level)
-view = full.without_eos()  # alignment files have no </s>
 
 left, right = st.columns([1, 3])
 method = left.radio(
@@ -53,7 +50,8 @@ left.caption(
     "argmax: each target token links to its most attended source token. "
     "threshold: every pair with at least this weight."
 )
-links = hard_alignment(view.matrix, method, threshold) if view.matrix.size else frozenset()
+report = views.alignment_report(result, method, threshold, chosen.word_level)
+full, view, links = report.aligned.full, report.aligned.view, report.aligned.links
 with right:
     widgets.chart(
         figures.attention_heatmap(
@@ -77,7 +75,7 @@ widgets.chart(
     ),
     "align_links",
 )
-rows = alignment_table(links, view.source_tokens, view.target_tokens, view.matrix)
+rows = report.rows
 st.dataframe(pd.DataFrame(rows), hide_index=True)
 if chosen.word_level:
     st.caption(

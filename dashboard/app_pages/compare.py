@@ -2,17 +2,17 @@
 
 import streamlit as st
 
-from dashboard import figures, state, widgets
+from dashboard import figures, state, views, widgets
 
 chosen = state.settings()
 st.header("Compare attention scorers")
 state.current()  # stops with a hint when there is no sentence
-results = [(model, state.run(model, chosen.beam_size)) for model in chosen.models]
+results = [(model, state.run(model, chosen.device, chosen.beam_size)) for model in chosen.models]
 
 columns = st.columns(2)
 for k, (model, result) in enumerate(results):
     with columns[k % 2]:
-        st.subheader(state.model_label(model))
+        st.subheader(views.model_label(model))
         st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
         widgets.attention_chart(result, chosen, f"compare_heatmap_{k}", model.name)
 
@@ -25,7 +25,7 @@ names = list(attentive)
 left, right = st.columns(2)
 a = left.selectbox("Model A", names, key="compare_a")
 b = right.selectbox("Model B", [n for n in names if n != a], key="compare_b")
-pair = state.paired(attentive[a], attentive[b], chosen.word_level)
+pair = state.paired(attentive[a], attentive[b], chosen)
 if pair is None:
     st.info("These two cannot be compared cell by cell (different tokenizers or no output).")
     st.stop()

@@ -2,7 +2,8 @@
 
 import streamlit as st
 
-from dashboard import figures, state, views
+from dashboard import figures, formulas, state, views
+from nmt_core.scorers import scorer
 
 chosen, ss = state.settings(), st.session_state
 st.header("Lesson: attention in four steps")
@@ -19,7 +20,7 @@ st.caption(
 )
 
 st.subheader("1. The encoder reads the sentence")
-st.latex(views.ENCODER_FORMULA)
+st.latex(formulas.ENCODER_FORMULA)
 st.write(
     f"The source has S = {len(source)} pieces; each annotation h_j has "
     f"{hyp.contexts.shape[1]} numbers, half from each reading direction:"
@@ -28,17 +29,19 @@ st.code("  ".join(f"{j}:{piece}" for j, piece in enumerate(source, start=1)), la
 
 if hyp.attention is None:
     st.subheader("2.–4. No attention: one fixed context")
-    st.latex(views.FIXED_CONTEXT_FORMULA)
+    st.latex(formulas.FIXED_CONTEXT_FORMULA)
     st.latex(numbers["context"])
-    for formula in views.FIXED_CONTEXT_OUTPUT_FORMULAS:
+    for formula in formulas.FIXED_CONTEXT_OUTPUT_FORMULAS:
         st.latex(formula)
     st.caption("The same c goes in at every step, whichever word is being written.")
     st.stop()
 
 st.subheader("2. The alignment model scores every source piece")
-if chosen.model.decoder == "luong":
-    feeding = state.model_config(chosen.model).input_feeding
-    st.latex(views.LUONG_STATE_FORMULAS[feeding])
+config = chosen.model.config  # the one source of the architecture
+state_formula = formulas.decoder_state_formula(config.decoder, config.input_feeding)
+if state_formula is not None:
+    feeding = config.input_feeding
+    st.latex(state_formula)
     st.caption(
         "Luong et al. (2015): the decoder's RNN runs first, on the previous word"
         + (" and the previous attentional state h̃_{t−1} (input feeding)" if feeding else "")
@@ -49,15 +52,15 @@ else:
         "Bahdanau et al. (2015): attention reads s_{t−1}, the decoder state before step t; "
         "the new state s_t is computed afterwards, from c_t (step 4)."
     )
-st.latex(views.score_formula(result.scorer, chosen.model.decoder))
+st.latex(formulas.score_formula(config.scorer, config.decoder))
 st.caption(
-    f"h_j is the encoder's annotation of source piece j; {views.SCORER_WEIGHTS[result.scorer]} "
+    f"h_j is the encoder's annotation of source piece j; {scorer(config.scorer).learned} "
     "Bahdanau et al. call this scoring network the alignment model and write i for the output "
     "step; we write t, as Luong et al. do."
 )
 st.latex(numbers["scores"])
 st.subheader("3. A softmax turns the scores into weights that sum to 1")
-st.latex(views.SOFTMAX_FORMULA)
+st.latex(formulas.SOFTMAX_FORMULA)
 st.latex(numbers["softmax"])
 st.plotly_chart(
     figures.bar_chart(
@@ -73,10 +76,10 @@ st.plotly_chart(
     key="lesson_alpha",
 )
 st.subheader("4. The context vector is the weighted sum of the annotations")
-st.latex(views.CONTEXT_FORMULA)
+st.latex(formulas.CONTEXT_FORMULA)
 st.latex(numbers["context"])
 st.subheader("… and the decoder uses it to choose the next word")
-for formula in views.OUTPUT_FORMULAS[chosen.model.decoder]:
+for formula in formulas.OUTPUT_FORMULAS[config.decoder]:
     st.latex(formula)
 pieces, probs = views.topk_rows(hyp, t)
 st.plotly_chart(

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard import figures, state, views, widgets
+from dashboard import figures, formulas, state, views, widgets
 
 chosen = state.settings()
 st.header("Step through the decoder")
@@ -60,8 +60,8 @@ else:
         theme=None,
         key="step_scores",
     )
-    st.latex(views.score_formula(result.scorer, chosen.model.decoder))
-    st.latex(views.SOFTMAX_FORMULA + r"\qquad " + views.CONTEXT_FORMULA)
+    st.latex(formulas.score_formula(chosen.model.scorer, chosen.model.decoder))
+    st.latex(formulas.SOFTMAX_FORMULA + r"\qquad " + formulas.CONTEXT_FORMULA)
     st.caption(
         f"j counts source pieces from 1: the red bar, j* = {j_star + 1} ({source[j_star]!r}), is "
         "the most attended piece. With beam search the piece written is not always the likeliest."

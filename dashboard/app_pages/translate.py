@@ -2,13 +2,13 @@
 
 import streamlit as st
 
-from dashboard import state, widgets
+from dashboard import state, views, widgets
 
 chosen = state.settings()
 st.header("Translate")
 result = state.current()
 
-st.caption(f"{state.model_label(chosen.model)} · beam size {chosen.beam_size}")
+st.caption(f"{views.model_label(chosen.model)} · beam size {chosen.beam_size}")
 st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
 
 title = "Where the decoder looks: rows = output tokens, columns = input tokens"

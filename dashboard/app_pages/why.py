@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard import figures, state, widgets
+from dashboard import figures, state, views, widgets
 
 chosen = state.settings()
 st.header("Why attention?")
@@ -19,9 +19,9 @@ shown = [m for m in (fixed, attentive) if m is not None]
 if fixed is None:
     st.info("No model without attention (scorer 'none') is available for this direction.")
 for column, model in zip(st.columns(len(shown)), shown, strict=True):
-    hyp = state.run(model, chosen.beam_size).best
+    hyp = state.run(model, chosen.device, chosen.beam_size).best
     with column:
-        st.subheader(state.model_label(model))
+        st.subheader(views.model_label(model))
         st.code(hyp.text or "(empty translation)", language=None, wrap_lines=True)
         title = "one c for all steps" if model.scorer == "none" else "a new c_t at every step"
         widgets.chart(

@@ -4,8 +4,8 @@ import pytest
 import torch
 
 from nmt_core.config import DecodeConfig, ModelConfig
-from nmt_core.decode import beam_search, forced_decode, greedy_search
 from nmt_core.model import build_model
+from nmt_core.search import beam_search, forced_decode, greedy_search
 
 KINDS = [
     ("additive", "bahdanau", True, "gru"),

@@ -1,0 +1,72 @@
+"""Every LaTeX formula the dashboard shows, in the notation of its pages.
+
+Indices: t = decoder step (output token), j = source token, S = source length. Scorer formulas
+come from the one scorer table, ``nmt_core.scorers``; here are the formulas around them
+(encoder, softmax, context, decoder update, output) and the confidence measures. Strings only,
+never user text: ``st.latex`` gets nothing a user typed.
+"""
+
+from __future__ import annotations
+
+from nmt_core.scorers import scorer
+
+ENCODER_FORMULA = (
+    r"h_j = \left[\overrightarrow{h}_j ; \overleftarrow{h}_j\right], \quad "
+    r"\overrightarrow{h}_j = \mathrm{RNN}(\overrightarrow{h}_{j-1}, x_j), \quad "
+    r"\overleftarrow{h}_j = \mathrm{RNN}(\overleftarrow{h}_{j+1}, x_j)"
+)
+SOFTMAX_FORMULA = r"\alpha_{t,j} = \frac{\exp(e_{t,j})}{\sum_{k=1}^{S} \exp(e_{t,k})}"
+CONTEXT_FORMULA = r"c_t = \sum_{j=1}^{S} \alpha_{t,j}\, h_j"
+# How the context vector reaches the next word: Bahdanau et al. (2015, Sec. 3.1) feed c_t into
+# the RNN; Luong et al. (2015, eq. 5 and 6) combine it with s_t after the RNN.
+OUTPUT_FORMULAS = {
+    "bahdanau": (
+        r"s_t = f(s_{t-1}, y_{t-1}, c_t)",
+        r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c_t)",
+    ),
+    "luong": (
+        r"\tilde{h}_t = \tanh\left(W_c [c_t ; s_t]\right)",
+        r"p(y_t \mid y_{<t}, x) = \mathrm{softmax}(W_s \tilde{h}_t)",
+    ),
+}
+# Where Luong's s_t comes from: the RNN runs first, on the previous word and (input feeding)
+# the previous attentional state h~_{t-1}; attention then reads the new s_t. (Bahdanau's
+# decoder attends from s_{t-1} and updates afterwards: OUTPUT_FORMULAS["bahdanau"].)
+LUONG_STATE_FORMULAS = {
+    True: r"s_t = f\left(s_{t-1},\ [\,y_{t-1} ; \tilde{h}_{t-1}\,]\right)",
+    False: r"s_t = f(s_{t-1}, y_{t-1})",
+}
+# Without attention (Cho et al. 2014): one summary c of the whole sentence, the same at every step.
+FIXED_CONTEXT_FORMULA = (
+    r"c_t = c = \left[\overrightarrow{h}_S ; \overleftarrow{h}_1\right]"
+    r" \quad \text{for every step } t"
+)
+FIXED_CONTEXT_OUTPUT_FORMULAS = (
+    r"s_t = f(s_{t-1}, y_{t-1}, c)",
+    r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c)",
+)
+# Rikters & Fishel (2017), "Confidence through Attention", as nmt_core.evaluation computes them,
+# in the notation of the other pages: t = output token (T rows), j = source token (S columns).
+CONFIDENCE_FORMULAS = (
+    r"\mathrm{CDP} = -\frac{1}{S}\sum_{j} \log\Big(1 + \big(1 - \textstyle\sum_t \alpha_{t,j}"
+    r"\big)^2\Big)",
+    r"\mathrm{AP}_{out} = \frac{1}{T}\sum_{t}\sum_{j} \alpha_{t,j}\log\alpha_{t,j}",
+    r"\mathrm{AP}_{in} = \frac{1}{S}\sum_{j}\sum_{t} \beta_{t,j}\log\beta_{t,j}, \quad "
+    r"\beta_{t,j} = \frac{\alpha_{t,j}}{\sum_{t'}\alpha_{t',j}}",
+    r"\mathrm{total} = \mathrm{CDP} + \mathrm{AP}_{out} + \mathrm{AP}_{in}",
+)
+
+
+def score_formula(scorer_name: str, decoder: str) -> str:
+    """The alignment model e_{t,j} of a scorer, reading s_{t-1} (Bahdanau) or s_t (Luong).
+
+    Raises ValueError for an unknown scorer (the message lists the valid ones), for the model
+    without attention, and for a decoder style the scorer is not trained with.
+    """
+    return scorer(scorer_name).energy_formula(decoder)
+
+
+def decoder_state_formula(decoder: str, input_feeding: bool) -> str | None:
+    """How the state the scorer reads was computed: Luong's s_t, or None for Bahdanau's
+    s_{t-1}, which is simply the state left by the previous step."""
+    return LUONG_STATE_FORMULAS[input_feeding] if decoder == "luong" else None

@@ -1,0 +1,104 @@
+"""Which pairs a run uses: the cleaned corpus, its recorded split, extra corpora, the tokenizer.
+
+A run's split is rebuilt from its ``TrainConfig`` alone (same corpus, sizes and seed give the
+same split), so a checkpoint's metadata is enough to find its dev and test pairs again.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from nmt_core.checkpoint import CheckpointError, read_config
+from nmt_core.config import TrainConfig
+from nmt_core.data import (
+    CorpusError,
+    Pair,
+    Split,
+    deduplicate,
+    drop_held_out,
+    filter_pairs,
+    read_corpus,
+    split_pairs,
+)
+from nmt_core.tokenization import Tokenizer, train_tokenizer
+
+log = logging.getLogger(__name__)
+
+
+def cleaned_pairs(path: str, cfg: TrainConfig) -> list[Pair]:
+    """The pairs of a corpus file, read, length-filtered and deduplicated as ``cfg`` says."""
+    pairs, report = read_corpus(path, cfg.direction)
+    log.info("read %s", report.summary())
+    return deduplicate(filter_pairs(pairs, max_words=cfg.max_words))
+
+
+def prepare_split(cfg: TrainConfig) -> Split:
+    """Read, clean, filter and split the corpus deterministically (the same split every run)."""
+    pairs = cleaned_pairs(cfg.corpus, cfg)
+    split = split_pairs(pairs, cfg.dev_size, cfg.test_size, cfg.seed)
+    log.info("split sizes %s", split.sizes())
+    return split
+
+
+def recorded_split(meta: dict[str, Any]) -> Split:
+    """The split a checkpoint was trained beside, from the train config in its ``meta``."""
+    if "train_config" not in meta:
+        raise CheckpointError("the checkpoint does not record its training data")
+    return prepare_split(TrainConfig.from_dict(meta["train_config"]))
+
+
+def training_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
+    """The pairs trained on: chosen kinds, full sentences repeated, plus extra TSV corpora.
+
+    Ding's 513k single words would outnumber its 20k sentences 25 to 1, so ``word_sample``
+    keeps a seeded sample of them: vocabulary for the model without drowning the sentences.
+    """
+    chosen = [p for p in split.train if p.kind in cfg.kinds]
+    if cfg.word_sample:
+        words = [p for p in chosen if p.kind == "word"]
+        sample = random.Random(cfg.seed).sample(words, min(cfg.word_sample, len(words)))
+        chosen = [p for p in chosen if p.kind != "word"] + sample
+    sentences = [p for p in chosen if p.kind == "sentence"]
+    return chosen + sentences * (cfg.sentence_repeats - 1) + extra_pairs(split, cfg)
+
+
+def extra_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
+    """The pairs of ``cfg.extra_corpora``, cleaned and filtered like the main corpus, without
+    any pair that shares a side with a dev or test sentence (the scores would count it)."""
+    pairs = deduplicate([p for path in cfg.extra_corpora for p in cleaned_pairs(path, cfg)])
+    kept = drop_held_out(pairs, split.dev + split.test)
+    if pairs:
+        log.info("extra corpora: %d pairs after cleaning, %d trained on", len(pairs), len(kept))
+    return kept
+
+
+def build_tokenizer(cfg: TrainConfig, pairs: Sequence[Pair]) -> Tokenizer:
+    """Reuse ``cfg.tokenizer`` (same vocabulary across compared models) or train a joint one."""
+    if cfg.tokenizer:
+        return Tokenizer.load(cfg.tokenizer)
+    texts = sorted({p.source for p in pairs} | {p.target for p in pairs})
+    return train_tokenizer(texts, cfg.vocab_size)
+
+
+def dev_pairs(meta: dict[str, Any]) -> list[Pair]:
+    """The dev pairs a run was evaluated on while training (``meta`` of its checkpoint)."""
+    eval_sentences = TrainConfig.from_dict(meta.get("train_config", {})).eval_sentences
+    return recorded_split(meta).dev[:eval_sentences]
+
+
+def test_pairs(checkpoint_path: Path, tsv: str | None) -> list[Pair]:
+    """Pairs from ``tsv``, or the held-out test split the checkpoint was trained beside."""
+    if tsv:
+        return read_corpus(tsv)[0]
+    try:
+        return recorded_split(read_config(checkpoint_path)[1]).test
+    except (CheckpointError, CorpusError) as error:
+        # e.g. a shipped checkpoint, whose corpus path is where it was trained
+        raise CheckpointError(
+            f"{checkpoint_path}: its test split cannot be rebuilt ({error}); "
+            "pass --tsv FILE (source TAB reference, one pair per line) to score those pairs"
+        ) from error

@@ -1,0 +1,176 @@
+"""A training run's folder: where the run stands, what resuming needs, and its metrics log.
+
+    OUTPUT_DIR/
+      latest/          a checkpoint + optimizer.safetensors + train_state.json: ``--resume``
+      best/            the checkpoint with the best dev BLEU so far
+      snapshots/       the weights of the last evaluations (``checkpoint.save_snapshot``)
+      metrics.jsonl    one JSON line per evaluation
+
+Every folder is written beside its final name and swapped in (``checkpoint.save_checkpoint``),
+so a run killed at any moment, even by SIGKILL, leaves the previous latest/ complete.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import torch
+from safetensors.torch import load as load_tensors
+from safetensors.torch import save as save_tensors
+
+from nmt_core.checkpoint import (
+    METRICS,
+    drop_snapshots_after,
+    restore_interrupted_swap,
+    save_checkpoint,
+)
+from nmt_core.model import Seq2Seq
+from nmt_core.tokenization import Tokenizer
+
+log = logging.getLogger(__name__)
+OPTIMIZER, STATE = "optimizer.safetensors", "train_state.json"
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where training stands; saved in latest/ so that --resume continues exactly here."""
+
+    step: int = 0
+    epoch: int = 0
+    batch_in_epoch: int = 0  # batches of this epoch already trained on
+    best_bleu: float = -1.0
+    bad_evals: int = 0  # evaluations since the best one
+    seconds: float = 0.0  # training time so far, summed over resumed runs
+    finished: bool = False  # a stop rule held when latest/ was saved (training.stop_reason)
+    parent: dict[str, Any] | None = None  # meta of the checkpoint a fine-tuning run started from
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Progress:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+class RunDir:
+    """The folder of one training run (see the module docstring)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.latest, self.best, self.metrics = (
+            self.path / "latest",
+            self.path / "best",
+            self.path / METRICS,
+        )
+
+    def open(self, resume: bool) -> bool:
+        """Create the folder; True if there is a run to resume, and ``resume`` asks for it.
+
+        Raises ValueError rather than start a new run over an existing one's log and weights.
+        """
+        self.path.mkdir(parents=True, exist_ok=True)
+        restore_interrupted_swap(self.latest)
+        if resume and (self.latest / STATE).exists():
+            return True
+        self._refuse_to_overwrite(resume)
+        if resume:
+            log.warning("nothing to resume in %s: starting a new run", self.latest)
+        return False
+
+    def _refuse_to_overwrite(self, resume: bool) -> None:
+        steps = [s for s, _ in self.logged_steps()]
+        if steps or self.best.exists() or self.latest.exists():
+            reached = f" (it reached step {max(steps)})" if steps else ""
+            remedy = (
+                f"but {self.latest / STATE} is missing, so it cannot be resumed"
+                if resume
+                else "add --resume to continue it"
+            )
+            raise ValueError(
+                f"{self.path} already holds a training run{reached}: {remedy}; "
+                "choose another --output-dir (or delete that folder) to start anew"
+            )
+
+    # --- the metrics log ---------------------------------------------------------------------
+
+    def logged_steps(self) -> list[tuple[int, str]]:
+        """(step, line) for each complete line of the metrics log; a line cut short by a kill
+        during its write is skipped (the evaluation it began is repeated on resume)."""
+        entries = []
+        text = self.metrics.read_text(encoding="utf-8") if self.metrics.exists() else ""
+        for line in text.splitlines():
+            try:
+                entries.append((int(json.loads(line)["step"]), line))
+            except (ValueError, KeyError, TypeError):
+                log.warning("%s: skipped an unreadable line: %.60s", self.metrics, line)
+        return entries
+
+    def last_logged_step(self) -> int:
+        """The step of the last evaluation in the log; -1 before the first."""
+        steps = [s for s, _ in self.logged_steps()]
+        return max(steps, default=-1)
+
+    def append_metrics(self, record: dict[str, Any]) -> None:
+        with self.metrics.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(record) + "\n")
+
+    def forget_after(self, step: int) -> None:
+        """A resumed run repeats the steps after its checkpoint: drop their log lines and
+        snapshots."""
+        if self.metrics.exists():
+            kept = [line for s, line in self.logged_steps() if s <= step]
+            self.metrics.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
+        drop_snapshots_after(self.path, step)
+
+    def copy_metrics_to_best(self) -> None:
+        """best/ then carries the whole training log, as a shipped checkpoint does."""
+        if self.metrics.exists() and self.best.exists():
+            (self.best / METRICS).write_bytes(self.metrics.read_bytes())
+
+    # --- latest/: weights plus the optimizer, schedule, progress and RNG ---------------------
+
+    def save_latest(
+        self,
+        model: Seq2Seq,
+        tokenizer: Tokenizer,
+        meta: dict[str, Any],
+        optimizer: torch.optim.Optimizer,
+        scheduler: Any,
+        progress: Progress,
+    ) -> None:
+        extra = _optimizer_files(optimizer, scheduler, progress)
+        save_checkpoint(self.latest, model, tokenizer, meta, extra_files=extra)
+
+    def restore(self, optimizer: torch.optim.Optimizer, scheduler: Any) -> Progress:
+        """Load latest/'s optimizer, schedule and torch RNG into place; returns its progress."""
+        meta = json.loads((self.latest / STATE).read_text())
+        tensors = load_tensors((self.latest / OPTIMIZER).read_bytes())
+        torch.set_rng_state(tensors.pop("rng.torch"))
+        state: dict[int, dict[str, torch.Tensor]] = {}
+        for key, value in tensors.items():
+            param, name = key.split(".", 1)
+            state.setdefault(int(param), {})[name] = value
+        optimizer.load_state_dict({"state": state, "param_groups": meta["param_groups"]})
+        scheduler.load_state_dict(meta["scheduler"])
+        return Progress.from_dict(meta["progress"])
+
+
+def _optimizer_files(
+    optimizer: torch.optim.Optimizer, scheduler: Any, progress: Progress
+) -> dict[str, bytes]:
+    """The files beside latest/'s checkpoint: optimizer tensors + RNG, and a JSON state."""
+    state = optimizer.state_dict()
+    tensors = {
+        f"{param}.{name}": value.detach().cpu().contiguous()
+        for param, values in state["state"].items()
+        for name, value in values.items()
+    }
+    tensors["rng.torch"] = torch.get_rng_state()
+    meta = {
+        "progress": asdict(progress),
+        "param_groups": state["param_groups"],
+        "scheduler": scheduler.state_dict(),
+    }
+    return {OPTIMIZER: save_tensors(tensors), STATE: json.dumps(meta).encode()}

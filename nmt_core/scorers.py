@@ -1,0 +1,115 @@
+"""What each attention scorer is: one table, read by the config, the CLI and the dashboard.
+
+The code of each scorer is in ``attention.py``; everything else anyone needs to know about it
+(its readable name, the paper, which decoder styles it works with, its formula in LaTeX, what
+it learns) is here, so a new scorer is one entry in :data:`SCORERS` plus one class, and
+``tests/test_scorers.py`` checks that every entry is built, trained, translated with and shown.
+
+No torch here: the dashboard reads this table without loading the model stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DECODER_STYLES = ("bahdanau", "luong")  # attend from s_{t-1} then update, or update then attend
+
+
+@dataclass(frozen=True)
+class Scorer:
+    """The facts about one scoring function e_{t,j} = score(query, h_j).
+
+    energy: LaTeX of e_{t,j}, with ``{q}`` where the decoder state goes (s_{t-1} for the
+    Bahdanau decoder, s_t for Luong's); "" for the model without attention.
+    """
+
+    name: str  # the config value: ModelConfig.scorer, --scorer
+    label: str  # what the dashboard calls it
+    paper: str  # where it comes from
+    decoder: str  # the decoder style of its paper: the default and the usual pairing
+    decoders: tuple[str, ...]  # the decoder styles it may be trained with
+    energy: str
+    learned: str  # what the scorer learns, for the Lesson's gloss of the formula
+    attends: bool = True  # False: one fixed context, no weights and no energies
+
+    def query(self, decoder: str) -> str:
+        """The decoder state the scorer reads, in LaTeX: s_{t-1} (Bahdanau) or s_t (Luong)."""
+        if decoder not in self.decoders:
+            raise ValueError(
+                f"scorer {self.name!r} works with decoder {' or '.join(self.decoders)}; "
+                f"got {decoder!r}"
+            )
+        return "s_{t-1}" if decoder == "bahdanau" else "s_t"
+
+    def energy_formula(self, decoder: str) -> str:
+        """e_{t,j} in LaTeX with the query ``decoder`` reads filled in."""
+        if not self.attends:
+            raise ValueError(f"scorer {self.name!r} has no attention, so no energies")
+        return self.energy.replace("{q}", self.query(decoder))
+
+
+# Bahdanau et al. 2015, Sec. 3.1 and App. A.1.2; Luong et al. 2015, eq. 8 (their h_t is our s_t).
+SCORERS: dict[str, Scorer] = {
+    s.name: s
+    for s in (
+        Scorer(
+            name="additive",
+            label="Bahdanau (additive)",
+            paper="Bahdanau et al. 2015",
+            decoder="bahdanau",
+            decoders=DECODER_STYLES,
+            # The code's U_a has a bias b_a that the paper's formula leaves out (it shifts the
+            # tanh's input per attention unit); shown, because the page shows what is computed.
+            energy=r"e_{t,j} = v_a^\top \tanh\left(W_a {q} + U_a h_j + b_a\right)",
+            learned="W_a, U_a, the bias b_a and v_a are learned weights (a small network "
+            "with one hidden layer; the paper's formula has no b_a).",
+        ),
+        Scorer(
+            name="general",
+            label="Luong multiplicative (general)",
+            paper="Luong et al. 2015",
+            decoder="luong",
+            decoders=DECODER_STYLES,
+            energy=r"e_{t,j} = {q}^\top W_a\, h_j",
+            learned="W_a is a learned matrix.",
+        ),
+        Scorer(
+            name="dot",
+            label="Luong multiplicative (dot)",
+            paper="Luong et al. 2015",
+            decoder="luong",
+            decoders=DECODER_STYLES,
+            energy=r"e_{t,j} = {q}^\top h_j",
+            learned="nothing is learned here: the score is a plain dot product.",
+        ),
+        Scorer(
+            name="scaled_dot",
+            label="scaled dot product",
+            paper="Vaswani et al. 2017",
+            decoder="luong",
+            decoders=DECODER_STYLES,
+            energy=r"e_{t,j} = \frac{{q}^\top h_j}{\sqrt{d}}",
+            learned="nothing is learned here: a dot product divided by the square root of its "
+            "size.",
+        ),
+        Scorer(
+            name="none",
+            label="no attention (Cho et al. 2014)",
+            paper="Cho et al. 2014",
+            decoder="bahdanau",
+            # Without attention the context is fixed, so only the Cho et al. decoder makes sense.
+            decoders=("bahdanau",),
+            energy="",
+            learned="",
+            attends=False,
+        ),
+    )
+}
+SCORER_NAMES = tuple(SCORERS)
+
+
+def scorer(name: str) -> Scorer:
+    """The table entry called ``name``; the error lists the valid names."""
+    if name not in SCORERS:
+        raise ValueError(f"unknown scorer {name!r}; valid names: {', '.join(SCORERS)}")
+    return SCORERS[name]
