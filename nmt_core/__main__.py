@@ -36,6 +36,7 @@ from nmt_core.config import RNN_TYPES, ModelConfig, TrainConfig
 from nmt_core.corpus import test_pairs
 from nmt_core.data import CorpusError, Pair, read_corpus
 from nmt_core.evaluation import bleu_by_length, sentence_attention_stats
+from nmt_core.rundir import RunDir
 from nmt_core.scorers import DECODER_STYLES, SCORER_NAMES
 from nmt_core.translate import MAX_SOURCE_PIECES, attention_table, score_pairs, translate
 
@@ -101,10 +102,12 @@ def command_train(args: argparse.Namespace) -> int:
     model = {**file.get("model", {}), **_config_overrides(args, MODEL_FLAGS)}
     if args.no_input_feeding:
         model["input_feeding"] = False
-    train_cfg = TrainConfig.from_dict(
-        {**file.get("train", {}), **_config_overrides(args, TRAIN_FLAGS)}
-    )
-    model_cfg = ModelConfig.from_dict(model)
+    asked = {**file.get("train", {}), **_config_overrides(args, TRAIN_FLAGS)}
+    train_cfg, model_cfg = TrainConfig.from_dict(asked), ModelConfig.from_dict(model)
+    saved = RunDir(train_cfg.output_dir).saved_configs() if args.resume else None
+    if saved is not None:  # the run's own settings, then what was asked (train() checks it)
+        train_cfg = TrainConfig.from_dict({**asdict(saved[0]), **asked})
+        model_cfg = ModelConfig.from_dict({**asdict(saved[1]), **model})
     try:
         best = train(train_cfg, model_cfg, resume=args.resume)
     except TrainingStopped as stopped:

@@ -24,10 +24,13 @@ from safetensors.torch import save as save_tensors
 
 from nmt_core.checkpoint import (
     METRICS,
+    CheckpointError,
     drop_snapshots_after,
+    read_config,
     restore_interrupted_swap,
     save_checkpoint,
 )
+from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.model import Seq2Seq
 from nmt_core.tokenization import Tokenizer
 
@@ -92,6 +95,16 @@ class RunDir:
                 f"{self.path} already holds a training run{reached}: {remedy}; "
                 "choose another --output-dir (or delete that folder) to start anew"
             )
+
+    def saved_configs(self) -> tuple[TrainConfig, ModelConfig] | None:
+        """The settings the run in latest/ was trained with; None if there is none to resume."""
+        if not (self.latest / STATE).exists():
+            return None
+        restore_interrupted_swap(self.latest)
+        model, meta = read_config(self.latest)
+        if "train_config" not in meta:
+            raise CheckpointError(f"{self.latest} does not record its training settings")
+        return TrainConfig.from_dict(meta["train_config"]), model
 
     # --- the metrics log ---------------------------------------------------------------------
 

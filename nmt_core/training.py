@@ -43,6 +43,9 @@ from nmt_core.tokenization import Tokenizer
 from nmt_core.translate import PairScores, score_pairs
 
 log = logging.getLogger("nmt_core.training")
+# What a resumed run may change: its budget, and where and on how many threads it computes.
+# Everything else (corpus, split, model, recipe) is the run's own and stays as saved.
+RESUME_MAY_CHANGE = ("max_steps", "max_epochs", "max_minutes", "device", "threads")
 
 
 @dataclass(frozen=True)
@@ -190,6 +193,9 @@ def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setu
     cfg.validate()
     run = RunDir(cfg.output_dir)
     resuming = run.open(resume)
+    if resuming:  # before any work: a run resumed with other settings is refused at once
+        for change in resume_changes(*run.saved_configs(), cfg, model_cfg):  # type: ignore[misc]
+            log.info("resuming %s: %s", run.path, change)
     device = resolve_device(cfg.device)
     prepare_training_process(device, cfg.threads)
     random.seed(cfg.seed)
@@ -343,6 +349,37 @@ def _meta(
         "train_config": asdict(cfg),
         "fine_tuned_from": progress.parent,
     }
+
+
+def resume_changes(
+    saved: TrainConfig, saved_model: ModelConfig, asked: TrainConfig, asked_model: ModelConfig
+) -> list[str]:
+    """What a resumed run changes ("max_steps 300 -> 600", ...): only RESUME_MAY_CHANGE.
+
+    Raises ValueError, one line naming each conflicting option and its saved value, when
+    ``asked`` or ``asked_model`` differ from the run's own settings anywhere else (a resumed
+    run that silently trained on other data or another split would measure nothing).
+    """
+    changes, conflicts = [], []
+    for name in (f.name for f in fields(TrainConfig)):
+        old, new = getattr(saved, name), getattr(asked, name)
+        if old == new or name == "output_dir":  # found by its folder, which may have moved
+            continue
+        if name in RESUME_MAY_CHANGE:
+            changes.append(f"{name} {old!r} -> {new!r}")
+        else:
+            conflicts.append(f"--{name.replace('_', '-')} {new!r} (saved: {old!r})")
+    ignored = _model_options_ignored(asked_model, saved_model)
+    if ignored:
+        conflicts.append(ignored)
+    if conflicts:
+        raise ValueError(
+            f"{asked.output_dir} is resumed with its own settings, but these differ: "
+            f"{'; '.join(conflicts)}; drop them (only "
+            f"{', '.join('--' + n.replace('_', '-') for n in RESUME_MAY_CHANGE)} may change), "
+            "or train a new run in another --output-dir"
+        )
+    return changes
 
 
 def _model_options_ignored(asked: ModelConfig, found: ModelConfig) -> str:

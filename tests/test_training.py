@@ -254,6 +254,39 @@ def test_a_finished_run_resumed_with_a_larger_budget_trains_on(tmp_path, toy_cor
     assert state["step"] == 300 and state["finished"]
 
 
+def test_resume_restores_the_runs_own_settings_and_refuses_conflicting_ones(
+    tmp_path, toy_corpus, capsys, caplog
+):
+    """`train --output-dir RUN --resume` alone continues RUN as it was set up (its corpus,
+    split, model and recipe, not the defaults); only the budget, device and threads may change,
+    and saying so; any other flag that differs is refused with one line, before any work."""
+    from nmt_core.__main__ import main
+
+    run = tmp_path / "run"
+    train_cfg, model_cfg = toy_configs(run, toy_corpus, scorer="dot", decoder="luong")
+    train(replace(train_cfg, max_steps=100, eval_every=100, dev_size=40), model_cfg)
+    before = load_checkpoint(run / "latest").meta["train_config"]
+    capsys.readouterr()  # the progress bar so far
+
+    refused = {
+        ("--dev-size", "7"): "--dev-size 7 (saved: 40)",
+        ("--scorer", "additive"): "scorer 'additive' (the checkpoint has 'dot')",
+        ("--corpus", "other.tsv"): f"--corpus 'other.tsv' (saved: '{toy_corpus}')",
+    }
+    for flags, named in refused.items():
+        assert main(["train", "--output-dir", str(run), "--resume", *flags]) == 2
+        error = capsys.readouterr().err
+        assert error.count("\n") == 1 and named in error, error
+    assert [r["step"] for r in metrics_log(run)] == [100]  # nothing was trained
+
+    with caplog.at_level("INFO", logger="nmt_core.training"):
+        assert main(["train", "--output-dir", str(run), "--resume", "--max-steps", "150"]) == 0
+    assert "max_steps 100 -> 150" in caplog.text
+    assert [r["step"] for r in metrics_log(run)] == [100, 150]
+    after = load_checkpoint(run / "latest").meta["train_config"]
+    assert after == {**before, "max_steps": 150}  # the toy corpus, dev_size 40, lr, seed, ...
+
+
 def _write_config(path: Path, corpus: Path) -> Path:
     train_cfg, model_cfg = toy_configs(path.parent / "unused", corpus)
     train_section = {
@@ -349,7 +382,7 @@ def test_a_config_file_of_the_wrong_type_is_a_clear_error_before_any_work(
         (ModelConfig(hidden_size=255), "hidden_size must be even"),
         (ModelConfig(dropout=1.0), "dropout must be in [0, 1)"),
         (ModelConfig(scorer="none", decoder="luong"), "scorer 'none' needs decoder 'bahdanau'"),
-        (ModelConfig(scorer="concat"), "unknown scorer .concat.; valid names: additive, general, dot"),
+        (ModelConfig(scorer="concat"), "valid names: additive, general, dot"),
         (TrainConfig(label_smoothing=1.0), "label_smoothing must be in [0, 1)"),
         (TrainConfig(direction="de"), "direction must look like 'de-en'"),
         (TrainConfig(snapshots=-1), "snapshots must be >= 0"),
