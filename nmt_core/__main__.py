@@ -37,7 +37,7 @@ from nmt_core.corpus import test_pairs
 from nmt_core.data import CorpusError, Pair, read_corpus
 from nmt_core.evaluation import bleu_by_length, sentence_attention_stats
 from nmt_core.rundir import RunDir
-from nmt_core.scorers import DECODER_STYLES, SCORER_NAMES
+from nmt_core.scorers import DECODER_STYLES, SCORER_NAMES, scorer
 from nmt_core.translate import MAX_SOURCE_PIECES, attention_table, score_pairs, translate
 
 # --- train -------------------------------------------------------------------------------
@@ -184,11 +184,8 @@ def command_evaluate(args: argparse.Namespace) -> int:
         with open(args.stats, "w", encoding="utf-8") as f:
             for pair in pairs:
                 result = translate(checkpoint, pair.source, reference=pair.target)
-                stats = (
-                    sentence_attention_stats(result.reference.attention)
-                    if result.scorer != "none"
-                    else {}
-                )
+                attention = result.reference.attention  # None without attention
+                stats = sentence_attention_stats(attention) if attention is not None else {}
                 f.write(json.dumps({"source": pair.source, **stats}) + "\n")
     print(json.dumps({k: v for k, v in report.items() if k != "examples"}, indent=2))
     if args.output:
@@ -201,7 +198,7 @@ def command_evaluate(args: argparse.Namespace) -> int:
 
 def command_align(args: argparse.Namespace) -> int:
     checkpoint = load_checkpoint(args.checkpoint, device=args.device)
-    if checkpoint.config.scorer == "none":
+    if not scorer(checkpoint.config.scorer).attends:
         print("this model has no attention, so it gives no alignments", file=sys.stderr)
         return 2
     pairs = read_corpus(args.tsv)[0]

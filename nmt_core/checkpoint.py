@@ -26,6 +26,7 @@ from safetensors.torch import load_file, save_file
 from nmt_core.config import ModelConfig
 from nmt_core.device import resolve_device
 from nmt_core.model import Seq2Seq, build_model
+from nmt_core.scorers import scorer
 from nmt_core.tokenization import Tokenizer
 
 WEIGHTS, CONFIG, TOKENIZER, METRICS = (
@@ -101,6 +102,11 @@ class CheckpointInfo:
     @property
     def decoder(self) -> str:
         return self.config.decoder
+
+    @property
+    def attends(self) -> bool:
+        """False for the model without attention (one fixed context vector)."""
+        return scorer(self.config.scorer).attends
 
 
 def restore_interrupted_swap(target: Path) -> None:

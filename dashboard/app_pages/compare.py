@@ -16,7 +16,7 @@ for k, (model, result) in enumerate(results):
         st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
         widgets.attention_chart(result, chosen, f"compare_heatmap_{k}", model.name)
 
-attentive = {m.name: m for m in chosen.models if m.scorer != "none"}
+attentive = {m.name: m for m in chosen.models if m.attends}
 if len(attentive) < 2:
     st.info("Cell-by-cell comparison needs two models with attention for this direction.")
     st.stop()

@@ -13,8 +13,8 @@ st.write(
     "needs now (Bahdanau et al. 2015), so the rows change."
 )
 state.current()  # stops with a hint when there is no sentence
-fixed = next((m for m in chosen.models if m.scorer == "none"), None)
-attentive = next((m for m in (chosen.model, *chosen.models) if m.scorer != "none"), None)
+fixed = next((m for m in chosen.models if not m.attends), None)
+attentive = next((m for m in (chosen.model, *chosen.models) if m.attends), None)
 shown = [m for m in (fixed, attentive) if m is not None]
 if fixed is None:
     st.info("No model without attention (scorer 'none') is available for this direction.")
@@ -23,7 +23,7 @@ for column, model in zip(st.columns(len(shown)), shown, strict=True):
     with column:
         st.subheader(views.model_label(model))
         st.code(hyp.text or "(empty translation)", language=None, wrap_lines=True)
-        title = "one c for all steps" if model.scorer == "none" else "a new c_t at every step"
+        title = "a new c_t at every step" if model.attends else "one c for all steps"
         widgets.chart(
             figures.context_heatmap(
                 hyp.contexts,
