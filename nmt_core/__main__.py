@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from nmt_core.alignment import (
     DEFAULT_THRESHOLD,
@@ -35,6 +35,7 @@ from nmt_core.checkpoint import (
 from nmt_core.config import RNN_TYPES, ModelConfig, TrainConfig
 from nmt_core.corpus import test_pairs
 from nmt_core.data import CorpusError, Pair, read_corpus
+from nmt_core.device import DEVICES
 from nmt_core.evaluation import bleu_by_length, sentence_attention_stats
 from nmt_core.rundir import RunDir
 from nmt_core.scorers import DECODER_STYLES, SCORER_NAMES, scorer
@@ -286,9 +287,38 @@ def command_average(args: argparse.Namespace) -> int:
 # --- parser ------------------------------------------------------------------------------
 
 
+class _Parser(argparse.ArgumentParser):
+    """Wrong flags give one line (what is wrong and where to look), not the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _positive_int(text: str) -> int:
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1; got {text!r}")
+    return int(text)
+
+
+def _weight(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0.0 < value <= 1.0:  # also false for nan
+        raise argparse.ArgumentTypeError(f"must be an attention weight in (0, 1]; got {text!r}")
+    return value
+
+
+def _device(text: str) -> str:
+    if text not in DEVICES:
+        raise argparse.ArgumentTypeError(f"must be one of {', '.join(DEVICES)}; got {text!r}")
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="nmt-core", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="nmt-core", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     _add_training_commands(sub)
     _add_using_commands(sub)
     _add_checkpoint_commands(sub)
@@ -323,30 +353,30 @@ def _add_using_commands(sub: Any) -> None:
     p = sub.add_parser("translate", help="translate and print the attention table")
     p.add_argument("sentences", nargs="*", help="sentences (default: lines from stdin)")
     p.add_argument("--checkpoint", required=True)
-    p.add_argument("--beam", type=int, default=1)
+    p.add_argument("--beam", type=_positive_int, default=1)
     p.add_argument("--reference", help="also force-decode this translation")
     p.add_argument("--words", action="store_true", help="attention per word, not per subword")
     p.add_argument("--quiet", action="store_true", help="translations only")
-    p.add_argument("--device", default="cpu")
+    p.add_argument("--device", type=_device, default="cpu", help="cpu, cuda or auto")
     p.set_defaults(run=command_translate)
 
     p = sub.add_parser("evaluate", help="BLEU/chrF (overall and by length) on the test split")
     p.add_argument("--checkpoint", required=True)
     p.add_argument("--tsv", help="test pairs (source TAB target); default: the held-out test split")
-    p.add_argument("--beam", type=int, default=5)
+    p.add_argument("--beam", type=_positive_int, default=5)
     p.add_argument("--output", help="write the full report (JSON) here")
     p.add_argument("--stats", help="write per-sentence attention statistics (JSONL) here")
-    p.add_argument("--device", default="cpu")
+    p.add_argument("--device", type=_device, default="cpu", help="cpu, cuda or auto")
     p.set_defaults(run=command_evaluate)
 
     p = sub.add_parser("align", help="word alignments from forced-decoding attention (Pharaoh i-j)")
     p.add_argument("--checkpoint", required=True)
     p.add_argument("--tsv", required=True, help="source TAB reference translation, one per line")
     p.add_argument("--method", choices=HARD_ALIGNMENT_METHODS, default="argmax")
-    p.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
+    p.add_argument("--threshold", type=_weight, default=DEFAULT_THRESHOLD, help="in (0, 1]")
     p.add_argument("--gold", help="gold Pharaoh file (i-j sure, i?j or ipj possible): print AER")
     p.add_argument("--output", help="write alignments here (default: stdout)")
-    p.add_argument("--device", default="cpu")
+    p.add_argument("--device", type=_device, default="cpu", help="cpu, cuda or auto")
     p.set_defaults(run=command_align)
 
 
@@ -356,10 +386,12 @@ def _add_checkpoint_commands(sub: Any) -> None:
     p.add_argument(
         "--run", dest="run_dir", required=True, help="a training OUTPUT_DIR with best/, snapshots/"
     )
-    p.add_argument("--max-last", type=int, default=6, help="try the means of the last 1..N")
-    p.add_argument("--beam", type=int, default=5, help="beam size of the dev comparison")
+    p.add_argument(
+        "--max-last", type=_positive_int, default=6, help="try the means of the last 1..N"
+    )
+    p.add_argument("--beam", type=_positive_int, default=5, help="beam size of the dev comparison")
     p.add_argument("--output", help="where to write the chosen checkpoint (default RUN/averaged)")
-    p.add_argument("--device", default="cpu")
+    p.add_argument("--device", type=_device, default="cpu", help="cpu, cuda or auto")
     p.set_defaults(run=command_average)
 
     p = sub.add_parser("list", help="list checkpoints with their metadata")

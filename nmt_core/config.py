@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from nmt_core.data import KINDS
+from nmt_core.device import DEVICES
 from nmt_core.scorers import DECODER_STYLES, scorer
 from nmt_core.tokenization import BOS_ID, EOS_ID, PAD_ID, UNK_ID
 
@@ -172,7 +173,7 @@ class TrainConfig:
     precision: str = "fp32"
 
     def validate(self) -> None:
-        _choice("device", self.device, ("auto", "cpu", "cuda"))
+        _choice("device", self.device, DEVICES)
         _choice("lr_schedule", self.lr_schedule, LR_SCHEDULES)
         _choice("precision", self.precision, PRECISIONS)
         if self.lr_schedule == "cosine" and self.max_steps <= 0:

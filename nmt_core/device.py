@@ -8,9 +8,13 @@ import sys
 
 import torch
 
+DEVICES = ("auto", "cpu", "cuda")  # auto: CUDA when present, else the CPU
+
 
 def resolve_device(name: str = "auto") -> torch.device:
-    """ "auto" -> CUDA when present, else CPU."""
+    """ "auto" -> CUDA when present, else CPU; a name not in DEVICES is an error."""
+    if name not in DEVICES:
+        raise ValueError(f"device must be one of {', '.join(DEVICES)}; got {name!r}")
     if name == "auto":
         return torch.device("cuda" if torch.cuda.is_available() else "cpu")
     if name == "cuda" and not torch.cuda.is_available():

@@ -1,0 +1,36 @@
+"""The command line's argument handling (nmt_core/__main__.py): a wrong flag gives one line
+that names it, exit code 2, and no traceback; nothing is loaded before the flags are checked."""
+
+from __future__ import annotations
+
+import pytest
+
+from nmt_core.__main__ import main
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["evaluate", "--checkpoint", "x", "--beam", "0"], "--beam: must be a whole number"),
+        (["translate", "--checkpoint", "x", "--beam", "two", "Hallo"], "--beam"),
+        (["translate", "--checkpoint", "x", "--device", "gpu", "Hallo"], "auto, cpu, cuda"),
+        (["align", "--checkpoint", "x", "--tsv", "x", "--threshold", "7"], "(0, 1]"),
+        (["align", "--checkpoint", "x", "--tsv", "x", "--threshold", "nan"], "(0, 1]"),
+        (["average", "--run", "x", "--max-last", "-1"], "--max-last"),
+        (["evaluate"], "required: --checkpoint"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_a_wrong_flag_gives_one_line(argv, named, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and named in error and "Traceback" not in error, error
+
+
+def test_cuda_without_a_gpu_is_one_line_too(toy_checkpoint, capsys, monkeypatch):
+    monkeypatch.setattr("torch.cuda.is_available", lambda: False)
+    assert main(["translate", "--checkpoint", str(toy_checkpoint), "--device", "cuda", "Ka"]) == 2
+    error = capsys.readouterr().err
+    assert error == "error: device 'cuda' was asked for but no CUDA GPU is available\n"
