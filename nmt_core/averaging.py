@@ -38,6 +38,7 @@ from nmt_core.config import ModelConfig
 from nmt_core.data import Pair
 from nmt_core.device import resolve_device
 from nmt_core.model import Seq2Seq, build_model
+from nmt_core.pausepoints import pause_point
 from nmt_core.translate import score_pairs
 
 log = logging.getLogger(__name__)
@@ -130,6 +131,7 @@ def rank_candidates(
         model = model_with_weights(best.config, candidate.files, device)
         scores = score_pairs(model, best.tokenizer, pairs, beam)
         scored.append(replace(candidate, dev_bleu=scores.bleu, dev_chrf=scores.chrf))
+        pause_point("average")
     return ranked(scored)
 
 

@@ -26,6 +26,7 @@ from safetensors.torch import load_file, save_file
 from nmt_core.config import ModelConfig
 from nmt_core.device import resolve_device
 from nmt_core.model import Seq2Seq, build_model
+from nmt_core.pausepoints import pause_point
 from nmt_core.scorers import scorer
 from nmt_core.tokenization import Tokenizer
 
@@ -124,6 +125,7 @@ def replace_directory(new: Path, target: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
     if target.exists():
         target.rename(old)
+        pause_point(f"swap:{target.name}")
     new.rename(target)
     shutil.rmtree(old, ignore_errors=True)
 
@@ -152,6 +154,7 @@ def save_checkpoint(
     tokenizer.save(tmp / TOKENIZER)
     for name, data in (extra_files or {}).items():
         (tmp / name).write_bytes(data)
+    pause_point(f"write:{path.name}")
     replace_directory(tmp, path)
     return path
 
@@ -252,6 +255,7 @@ def save_snapshot(run: Path, model: Seq2Seq, step: int, keep: int) -> Path:
     file = folder / f"step-{step}.safetensors"
     tmp = file.with_suffix(".tmp")  # a run killed mid-write leaves no half snapshot behind
     save_file(model_tensors(model, half=False), str(tmp))
+    pause_point("snapshot")
     tmp.replace(file)
     for _, old in snapshot_files(run)[:-keep]:
         old.unlink()

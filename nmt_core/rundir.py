@@ -32,6 +32,7 @@ from nmt_core.checkpoint import (
 )
 from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.model import Seq2Seq
+from nmt_core.pausepoints import pause_point
 from nmt_core.tokenization import Tokenizer
 
 log = logging.getLogger(__name__)
@@ -74,7 +75,8 @@ class RunDir:
         Raises ValueError rather than start a new run over an existing one's log and weights.
         """
         self.path.mkdir(parents=True, exist_ok=True)
-        restore_interrupted_swap(self.latest)
+        for folder in (self.latest, self.best):  # a kill between the renames of a swap
+            restore_interrupted_swap(folder)
         if resume and (self.latest / STATE).exists():
             return True
         self._refuse_to_overwrite(resume)
@@ -126,8 +128,12 @@ class RunDir:
         return max(steps, default=-1)
 
     def append_metrics(self, record: dict[str, Any]) -> None:
+        line = json.dumps(record) + "\n"
         with self.metrics.open("a", encoding="utf-8") as f:
-            f.write(json.dumps(record) + "\n")
+            f.write(line[: len(line) // 2])
+            f.flush()
+            pause_point("metrics")  # a kill here leaves a torn line: logged_steps skips it
+            f.write(line[len(line) // 2 :])
 
     def forget_after(self, step: int) -> None:
         """A resumed run repeats the steps after its checkpoint: drop their log lines and

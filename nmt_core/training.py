@@ -38,6 +38,7 @@ from nmt_core.data import Pair
 from nmt_core.device import prepare_training_process, resolve_device
 from nmt_core.loss import batch_loss, mean_loss
 from nmt_core.model import Seq2Seq, build_model, parameter_count
+from nmt_core.pausepoints import pause_point
 from nmt_core.rundir import Progress, RunDir
 from nmt_core.tokenization import Tokenizer
 from nmt_core.translate import PairScores, score_pairs
@@ -214,6 +215,9 @@ def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setu
         if progress.finished and not stop_reason(cfg, progress):  # e.g. a larger max_steps
             log.info("the budget is larger now: training on to step %d", cfg.max_steps)
     run.forget_after(progress.step)
+    if not resuming:  # resumable from the first update on: a kill before any evaluation too
+        meta = _meta(cfg, model, progress, None)
+        run.save_latest(model, tokenizer, meta, optimizer, scheduler, progress)
     dev_examples = encode_pairs(tokenizer, dev)
     setup = Setup(
         cfg, run, model, tokenizer, optimizer, scheduler, pairs, dev, dev_examples, device
@@ -252,6 +256,7 @@ def update(s: Setup, examples: Sequence[Example]) -> tuple[torch.Tensor, int]:
         loss, tokens = batch_loss(model, batch, cfg.label_smoothing)
     s.optimizer.zero_grad(set_to_none=True)
     loss.backward()
+    pause_point("update")
     torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.clip_norm)
     s.optimizer.step()
     if cfg.lr_schedule == "cosine":
@@ -270,6 +275,7 @@ def evaluate_and_save(s: Setup, progress: Progress, recent: Sequence[torch.Tenso
     cfg = s.cfg
     scores = score_pairs(s.model, s.tokenizer, s.dev)  # greedy
     dev_loss = mean_loss(s.model, s.dev_examples, cfg.batch_tokens)
+    pause_point("evaluation")
     if cfg.lr_schedule == "plateau":
         s.scheduler.step(scores.bleu)
     improved = scores.bleu > progress.best_bleu

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -31,6 +32,18 @@ ROOT = Path(__file__).resolve().parents[1]
 def progress_state(folder: Path) -> dict:
     """Where the run in ``folder`` stands, from latest/train_state.json."""
     return json.loads((folder / "latest" / "train_state.json").read_text())["progress"]
+
+
+def wait_for_latest(out: Path, step: int, process: subprocess.Popen, seconds: float = 120) -> None:
+    """Until the run in ``out`` has saved latest/ at ``step`` or later (it saves one at step 0)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        with contextlib.suppress(FileNotFoundError, json.JSONDecodeError):  # mid-swap
+            if progress_state(out)["step"] >= step:
+                return
+        assert process.poll() is None, f"training ended before step {step} was saved"
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
 
 
 def reversal_accuracy(checkpoint_dir: Path, count: int = 100) -> float:
@@ -168,11 +181,7 @@ def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_cor
     process = subprocess.Popen(
         command, cwd=ROOT, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL
     )
-    deadline = time.monotonic() + 120
-    while not (out / "latest" / "train_state.json").exists():
-        assert process.poll() is None, "training ended before its first checkpoint"
-        assert time.monotonic() < deadline
-        time.sleep(0.2)
+    wait_for_latest(out, 100, process)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     state = progress_state(out)
@@ -216,11 +225,7 @@ def test_ctrl_c_keeps_every_update_and_the_resumed_run_ends_as_if_never_stopped(
         process = subprocess.Popen(
             command(stopped), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=stderr_file
         )
-    deadline = time.monotonic() + 120
-    while not (stopped / "latest" / "train_state.json").exists():
-        assert process.poll() is None, "training ended before its first checkpoint"
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    wait_for_latest(stopped, 100, process)
     process.send_signal(signal.SIGINT)
     process.wait(timeout=120)
     stderr = log.read_text()
