@@ -19,8 +19,9 @@ from nmt_core.alignment import (
     HARD_ALIGNMENT_METHODS,
     align,
     alignment_error_rate,
+    check_gold_in_range,
     format_pharaoh,
-    read_pharaoh_file,
+    read_gold_file,
 )
 from nmt_core.checkpoint import (
     METRICS,
@@ -33,8 +34,8 @@ from nmt_core.checkpoint import (
     save_checkpoint,
 )
 from nmt_core.config import RNN_TYPES, ModelConfig, TrainConfig
-from nmt_core.corpus import test_pairs
-from nmt_core.data import CorpusError, Pair, read_corpus
+from nmt_core.corpus import pairs_from_file, test_pairs
+from nmt_core.data import CorpusError, Pair
 from nmt_core.device import DEVICES
 from nmt_core.evaluation import bleu_by_length, sentence_attention_stats
 from nmt_core.rundir import RunDir
@@ -202,23 +203,21 @@ def command_align(args: argparse.Namespace) -> int:
     if not scorer(checkpoint.config.scorer).attends:
         print("this model has no attention, so it gives no alignments", file=sys.stderr)
         return 2
-    pairs = read_corpus(args.tsv)[0]
-    predicted = []
-    for pair in pairs:
-        result = translate(checkpoint, pair.source, reference=pair.target)
-        aligned = align(result, args.method, args.threshold, word_level=True)
-        predicted.append(aligned.links if aligned else frozenset())
+    pairs = pairs_from_file(args.tsv)
+    gold = read_gold_file(args.gold, len(pairs)) if args.gold else None  # before any work
+    aligned = [
+        align(translate(checkpoint, p.source, reference=p.target), args.method, args.threshold)
+        for p in pairs
+    ]
+    if gold is not None:
+        check_gold_in_range(gold, [a.view.shape if a else (0, 0) for a in aligned], args.gold)
+    predicted = [a.links if a else frozenset() for a in aligned]
     text = "".join(format_pharaoh(links) + "\n" for links in predicted)
     if args.output:
         Path(args.output).write_text(text)
     else:
         sys.stdout.write(text)
-    if args.gold:
-        gold = read_pharaoh_file(args.gold)
-        if len(gold) != len(predicted):
-            raise ValueError(
-                f"gold file has {len(gold)} lines but there are {len(predicted)} pairs"
-            )
+    if gold is not None:
         scores = alignment_error_rate(predicted, [g[0] for g in gold], [g[1] for g in gold])
         print(json.dumps(asdict(scores)), file=sys.stderr)
     return 0

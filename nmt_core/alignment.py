@@ -204,6 +204,38 @@ def read_pharaoh_file(path: str | Path) -> list[tuple[Alignment, Alignment]]:
     return alignments
 
 
+def read_gold_file(path: str | Path, sentences: int) -> list[tuple[Alignment, Alignment]]:
+    """A gold Pharaoh file for ``sentences`` sentence pairs; an error if the counts differ."""
+    gold = read_pharaoh_file(path)
+    if len(gold) != sentences:
+        raise ValueError(
+            f"{path} has {len(gold)} lines but there are {sentences} sentence pairs: "
+            "a gold file holds one line per pair, in the same order"
+        )
+    return gold
+
+
+def check_gold_in_range(
+    gold: Sequence[tuple[Alignment, Alignment]], shapes: Sequence[tuple[int, int]], path: str
+) -> None:
+    """Raise ValueError naming the line of the first gold link outside its sentence.
+
+    ``shapes``: (target words, source words) of each sentence pair, as alignments count them.
+    """
+    for number, ((sure, possible), (targets, sources)) in enumerate(
+        zip(gold, shapes, strict=True), start=1
+    ):
+        outside = sorted(
+            link for link in sure | possible if link[0] >= sources or link[1] >= targets
+        )
+        if outside:
+            source, target = outside[0]
+            raise ValueError(
+                f"{path}, line {number}: link {source}-{target} is out of range for a pair of "
+                f"{sources} source and {targets} target words (indices count from 0)"
+            )
+
+
 def write_pharaoh_file(alignments: Sequence[Iterable[Link]], path: str | Path) -> None:
     """Write sure alignments to a Pharaoh file, one line per sentence (see :func:`format_pharaoh`).
 

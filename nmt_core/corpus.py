@@ -90,10 +90,34 @@ def dev_pairs(meta: dict[str, Any]) -> list[Pair]:
     return recorded_split(meta).dev[:eval_sentences]
 
 
+def pairs_from_file(path: str | Path) -> list[Pair]:
+    """The pairs of a TSV (or Ding) file to score or align.
+
+    Malformed lines are skipped with one warning that counts them and gives their numbers;
+    a file without a single usable pair is an error, not an empty result.
+    """
+    pairs, report = read_corpus(path)
+    malformed = report.skipped.get("malformed", 0)
+    if malformed:
+        lines = ", ".join(map(str, report.malformed_lines[:10])) + (
+            ", ..." if malformed > 10 else ""
+        )
+        log.warning(
+            "%s: skipped %d malformed line(s) (%s): each line needs 'source TAB target'",
+            path, malformed, lines,
+        )  # fmt: skip
+    if not pairs:
+        raise CorpusError(
+            f"{path} holds no usable pair ({report.lines} lines, {malformed} malformed): "
+            "each line needs 'source TAB target'"
+        )
+    return pairs
+
+
 def test_pairs(checkpoint_path: Path, tsv: str | None) -> list[Pair]:
     """Pairs from ``tsv``, or the held-out test split the checkpoint was trained beside."""
     if tsv:
-        return read_corpus(tsv)[0]
+        return pairs_from_file(tsv)
     try:
         return recorded_split(read_config(checkpoint_path)[1]).test
     except (CheckpointError, CorpusError) as error:

@@ -215,7 +215,12 @@ def test_cli_align_refuses_what_it_cannot_do(toy_checkpoint, tmp_path, capsys, p
     gold.write_text("0-2 1-1 2-0 3-3\n")  # one line for two pairs
     command = ["align", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs_tsv)]
     assert main([*command, "--gold", str(gold), "--output", str(tmp_path / "a.txt")]) == 2
-    assert "gold file has 1 lines but there are 2 pairs" in capsys.readouterr().err
+    assert f"{gold} has 1 lines but there are 2 sentence pairs" in capsys.readouterr().err
+    assert not (tmp_path / "a.txt").exists()  # refused before any work
+    gold.write_text("0-2 1-1 2-0 3-3\n0-1 99-99\n")  # "Ke Ku ." has 3 words a side
+    assert main([*command, "--gold", str(gold)]) == 2
+    error = capsys.readouterr().err
+    assert f"{gold}, line 2: link 99-99 is out of range for a pair of 3 source" in error
     trained = load_checkpoint(toy_checkpoint)
     plain = build_model(dataclasses.replace(trained.config, scorer="none")).eval()
     save_checkpoint(tmp_path / "plain", plain, trained.tokenizer, {"name": "plain"})
@@ -266,3 +271,24 @@ def test_cli_list_on_an_empty_folder_says_how_to_train(tmp_path, capsys):
 def test_cli_reports_missing_checkpoint_without_traceback(tmp_path, capsys):
     assert main(["translate", "--checkpoint", str(tmp_path), "Hallo"]) == 2
     assert "config.json is missing" in capsys.readouterr().err
+
+
+def test_cli_reports_malformed_tsv_lines_and_refuses_a_file_without_pairs(
+    toy_checkpoint, tmp_path, capsys, caplog
+):
+    """Skipped lines are counted with their numbers (not silently dropped), and a file with no
+    usable pair is one clear error for evaluate and align alike, never an empty success."""
+    mixed = tmp_path / "mixed.tsv"
+    mixed.write_text(
+        "Ka Mo Ti .\tTi Mo Ka .\nno tab here\nKe Ku .\t\n\tKu Ke .\nKe Ku .\tKu Ke .\n"
+    )
+    command = ["align", "--checkpoint", str(toy_checkpoint), "--tsv", str(mixed)]
+    assert main(command) == 0
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 2  # the two good pairs
+    assert "skipped 3 malformed line(s) (2, 3, 4)" in caplog.text  # a warning on stderr
+    broken = tmp_path / "broken.tsv"
+    broken.write_text("no tab here\nnor here\n")
+    for verb in ("align", "evaluate"):
+        assert main([verb, "--checkpoint", str(toy_checkpoint), "--tsv", str(broken)]) == 2
+        assert f"{broken} holds no usable pair (2 lines, 2 malformed)" in capsys.readouterr().err
