@@ -7,7 +7,8 @@ This command passes the settings itself, so they hold wherever it starts:
 * bound to 127.0.0.1 (this computer only) unless ``--lan`` serves the classroom network on
   purpose; access is controlled by the bind address alone (there is no login);
 * no usage statistics, XSRF protection on, uploads limited to ``--max-upload-mb``;
-* headless (no browser opened on a server), no file watcher, a viewer's toolbar.
+* headless (no browser opened on a server), no file watcher, a viewer's toolbar;
+* no full garbage collection after every page run (it stalled every session).
 
 Standard library only: the tests' and benchmarks' server harness (``serve.py``) uses the same
 flags without importing the model stack.
@@ -40,6 +41,10 @@ def server_flags(address: str, port: int, max_upload_mb: int = DEFAULT_MAX_UPLOA
         "server.runOnSave": "false",
         "browser.gatherUsageStats": "false",
         "client.toolbarMode": "viewer",
+        # Streamlit runs a full gc.collect(2) after every page run, holding the GIL: with
+        # torch and plotly loaded that was 2/3 of a page run, and every session waited for
+        # it (bench/load.py, bench/RESULTS.md). Python's own generational GC still runs.
+        "runner.postScriptGC": "false",
     }
     return [f"--{name}={value}" for name, value in settings.items()]
 

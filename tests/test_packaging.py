@@ -66,6 +66,7 @@ def test_the_server_binds_localhost_unless_asked_and_keeps_its_settings_anywhere
         "--server.enableXsrfProtection=true",
         "--server.headless=true",
         f"--server.maxUploadSize={launch.DEFAULT_MAX_UPLOAD_MB}",
+        "--runner.postScriptGC=false",  # a full GC after every run stalled every session
     ):
         assert setting in local
     assert local[local.index("run") + 1] == str(REPO / "dashboard" / "app.py")  # not cwd-relative
