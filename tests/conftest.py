@@ -7,12 +7,21 @@ correct alignment is known: target word i comes from source word n - 1 - i.
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from nmt_core.config import ModelConfig, TrainConfig
+
+# Property-based tests (tests/test_hostile_input.py): a small profile in CI, and one that runs
+# more than 10,000 generated cases in all: HYPOTHESIS_PROFILE=full python -m pytest -q
+# tests/test_hostile_input.py
+settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True)
+settings.register_profile("full", max_examples=2000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # Capitalised, so that "Ka Mo Ti ." counts as a sentence (dev and test hold sentences only).
 TOY_WORDS = [
