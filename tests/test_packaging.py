@@ -71,7 +71,7 @@ def test_the_server_binds_localhost_unless_asked_and_keeps_its_settings_anywhere
         assert setting in local
     assert local[local.index("run") + 1] == str(REPO / "dashboard" / "app.py")  # not cwd-relative
     lan = launch.streamlit_command(launch.build_parser().parse_args(["--lan", "--port", "9000"]))
-    assert "--server.address=0.0.0.0" in lan and "--server.port=9000" in lan
+    assert f"--server.address={launch.EVERY_INTERFACE}" in lan and "--server.port=9000" in lan
     assert launch.ROOT_VARIABLE == checkpoint.ROOT_VARIABLE
 
 
