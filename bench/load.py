@@ -3,6 +3,7 @@
     python bench/load.py                                   # 30 sessions x 60 s, 3 pages
     python bench/load.py --sessions 5 --seconds 20         # a quick look
     python bench/load.py --single 20                       # one session alone, 20 page runs
+    python bench/load.py --sentences 1                     # the whole class on one shared link
 
 Starts the dashboard on a free 127.0.0.1 port with `attention-lab`'s settings
 (``dashboard/serve.py``) and drives it the way a browser does, without a browser: each page
@@ -134,6 +135,12 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of ``pid`` so far, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def sample_rss(pid: int, samples: list[tuple[float, float]], start: float) -> None:
     while True:
         samples.append((time.monotonic() - start, rss_mib(pid)))
@@ -143,7 +150,7 @@ async def sample_rss(pid: int, samples: list[tuple[float, float]], start: float)
 async def drive(url: str, pid: int, args: argparse.Namespace) -> tuple[dict, list]:
     pages = list(args.pages)
     tallies = {page: Tally() for page in pages}
-    sentences = itertools.cycle(POOL)
+    sentences = itertools.cycle(POOL[: args.sentences])
     start = time.monotonic()
     samples: list[tuple[float, float]] = []
     sampler = asyncio.create_task(sample_rss(pid, samples, start))
@@ -193,6 +200,13 @@ def main() -> int:
     parser.add_argument("--pages", nargs="+", default=list(PAGES), choices=list(PAGES))
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds a run may take")
     parser.add_argument("--single", type=int, default=0, help="one session, this many runs")
+    parser.add_argument(
+        "--sentences",
+        type=int,
+        default=len(POOL),
+        help=f"draw from the first N sentences of the pool (default all {len(POOL)}; 1: the "
+        "whole class opens the same link)",
+    )
     args = parser.parse_args()
     if args.single:
         args.seconds = 3600.0  # bounded by the count instead
@@ -204,16 +218,18 @@ def main() -> int:
     print(
         f"{datetime.datetime.now().isoformat(timespec='seconds')}; {os.cpu_count()} cores; "
         f"python {platform.python_version()}; {load}; pages {', '.join(args.pages)}; "
-        f"{len(POOL)} sentences"
+        f"{len(POOL[: args.sentences])} sentences"
     )
     log = Path(os.environ.get("TMPDIR", "/tmp")) / "attention-lab-load.log"
     with serve_dashboard(args.checkpoints, log) as (url, process):
         # warm: the first run of each page loads its models, as the teacher's own visit does
         warm = argparse.Namespace(**{**vars(args), "single": len(args.pages)})
         asyncio.run(drive(url, process.pid, warm))
-        started = time.monotonic()
+        started, cpu = time.monotonic(), cpu_seconds(process.pid)
         tallies, samples = asyncio.run(drive(url, process.pid, args))
-        report(tallies, samples, time.monotonic() - started)
+        wall = time.monotonic() - started
+        report(tallies, samples, wall)
+        print(f"server CPU: {(cpu_seconds(process.pid) - cpu) / wall:.2f} cores on average")
     return 0
 
 

@@ -18,7 +18,7 @@ import streamlit as st  # noqa: E402
 
 from dashboard import state, views  # noqa: E402
 from dashboard.examples import DEFAULT_SENTENCE, EXAMPLES  # noqa: E402
-from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root, list_checkpoints  # noqa: E402
+from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root  # noqa: E402
 from nmt_core.device import resolve_device  # noqa: E402
 
 HOW_TO_TRAIN = """\
@@ -57,7 +57,7 @@ if "sentence" not in ss:
 
 # 2. Without a checkpoint there is nothing to show but how to make one.
 root = checkpoints_root()
-infos = list_checkpoints(root)
+infos = state.checkpoints(root)
 if not infos:
     st.title("Attention Lab")
     st.warning("No trained model was found in this folder:")
@@ -118,4 +118,5 @@ if len(ss.sentence) > views.MAX_CHARS:
     st.warning(f"The sentence is longer than {views.MAX_CHARS} characters: only its start is used.")
 st.query_params.update(s=state.sentence(), model=ss.model)
 
-page.run()
+with state.page_turns().turn():  # a class's sessions queue here rather than crowd the CPU
+    page.run()

@@ -30,23 +30,46 @@ DIFFERENCE_SCALE = "RdBu"  # diverging, white at 0
 HIGHLIGHT = "#d62728"  # the current step / chosen token
 
 
-def _template() -> go.layout.Template:
-    """Plotly's "plotly_white" with the defaults of the trace types drawn here only.
+def _template() -> dict[str, Any]:
+    """Plotly's "plotly_white", cut to what the figures drawn here use (a spec).
 
-    A template is validated and copied into every figure; the full one styles 24 trace types
-    and cost 8-12 ms a figure, a large share of a page run under load (bench/RESULTS.md 4).
+    The template travels in every figure sent to a browser, so the parts for trace types and
+    subplots never drawn here (polar, ternary, 3-D, maps, default colour scales) are left out.
     """
-    white = pio.templates["plotly_white"]
-    return go.layout.Template(
-        layout=white.layout, data={kind: white.data[kind] for kind in ("heatmap", "bar", "scatter")}
-    )
+    white = pio.templates["plotly_white"].to_plotly_json()
+    used = ("autotypenumbers", "colorway", "font", "hovermode", "hoverlabel", "paper_bgcolor",
+            "plot_bgcolor", "xaxis", "yaxis", "shapedefaults", "title")  # fmt: skip
+    heatmap = {k: v for k, v in white["data"]["heatmap"][0].items() if k != "colorscale"}
+    return {
+        "layout": {key: white["layout"][key] for key in used},
+        "data": {
+            "heatmap": [heatmap],
+            "bar": white["data"]["bar"],
+            "scatter": white["data"]["scatter"],
+        },
+    }
 
 
 TEMPLATE = _template()  # built once; the same look as "plotly_white" for these figures
 
 
+def _figure(data: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
+    """A Figure from plain trace and layout specs, taken as they are.
+
+    Plotly validates and copies every property it is given, and the template with it: 10-15 ms
+    a figure, most of a page run under a class's load (bench/RESULTS.md 4), against 0.5 ms
+    for the same specs unvalidated. tests/test_figures.py validates every builder's output in
+    full instead, once.
+    """
+    return go.Figure({"data": data, "layout": layout}, _validate=False)
+
+
 def _font_size(presentation: bool) -> int:
     return 20 if presentation else 13
+
+
+def _text(text: str) -> dict[str, str]:
+    return {"text": text}
 
 
 def _labels(tokens: Iterable[str]) -> list[str]:
@@ -57,14 +80,14 @@ def _token_axis(
     tokens: Sequence[str], presentation: bool, angle: int | None = None
 ) -> dict[str, Any]:
     """Token labels on a numeric axis; ``angle=None`` lets Plotly tilt them only when crowded."""
-    axis = dict(
-        tickmode="array",
-        tickvals=list(range(len(tokens))),
-        ticktext=_labels(tokens),
-        tickfont=dict(size=_font_size(presentation)),
-        showgrid=False,
-        zeroline=False,
-    )
+    axis = {
+        "tickmode": "array",
+        "tickvals": list(range(len(tokens))),
+        "ticktext": _labels(tokens),
+        "tickfont": {"size": _font_size(presentation)},
+        "showgrid": False,
+        "zeroline": False,
+    }
     return axis if angle is None else {**axis, "tickangle": angle}
 
 
@@ -76,21 +99,31 @@ def _check_matrix(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str], 
         )
 
 
-def _finish(fig: go.Figure, title: str, presentation: bool, height: int) -> go.Figure:
-    fig.update_layout(
-        template=TEMPLATE,
-        title=dict(
-            text=html.escape(title),
-            font=dict(size=_font_size(presentation) + 3),
-            yref="container",
-            y=0.98,
-            yanchor="top",
-        ),
-        font=dict(size=_font_size(presentation)),
-        height=height,
-        margin=dict(l=20, r=20, t=50, b=20),
+def _finish(
+    data: list[dict[str, Any]],
+    title: str,
+    presentation: bool,
+    height: int,
+    **layout: Any,
+) -> go.Figure:
+    """The figure of ``data`` with the look every chart shares; ``layout`` adds axes etc."""
+    return _figure(
+        data,
+        {
+            "template": TEMPLATE,
+            "title": {
+                "text": html.escape(title),
+                "font": {"size": _font_size(presentation) + 3},
+                "yref": "container",
+                "y": 0.98,
+                "yanchor": "top",
+            },
+            "font": {"size": _font_size(presentation)},
+            "height": height,
+            "margin": {"l": 20, "r": 20, "t": 50, "b": 20},
+            **layout,
+        },
     )
-    return fig
 
 
 def _row_height(rows: int, presentation: bool, minimum: int = 320) -> int:
@@ -107,30 +140,31 @@ def _heatmap(
     zmax: float,
     names: tuple[str, str, str],
     presentation: bool,
-) -> go.Figure:
-    """A heatmap on token axes; hover shows the row token, the column token and the value."""
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A heatmap trace on token axes, and its layout (axes); hover shows the row token, the
+    column token and the value."""
     row_name, col_name, value_name = names
     row_labels, col_labels = _labels(rows), _labels(cols)
-    custom = [[[r, c] for c in col_labels] for r in row_labels]
-    fig = go.Figure(
-        go.Heatmap(
-            z=np.asarray(z, dtype=float).tolist(),
-            x=list(range(len(cols))),
-            y=list(range(len(rows))),
-            customdata=custom,
-            hovertemplate=(
-                f"{row_name}: %{{customdata[0]}}<br>{col_name}: %{{customdata[1]}}"
-                f"<br>{value_name}: %{{z:.3f}}<extra></extra>"
-            ),
-            colorscale=colorscale,
-            zmin=zmin,
-            zmax=zmax,
-            colorbar=dict(title=dict(text=value_name)),
-        )
-    )
-    fig.update_xaxes(**_token_axis(cols, presentation), automargin=True)
-    fig.update_yaxes(**_token_axis(rows, presentation), autorange="reversed")
-    return fig
+    trace = {
+        "type": "heatmap",
+        "z": np.asarray(z, dtype=float).tolist(),
+        "x": list(range(len(cols))),
+        "y": list(range(len(rows))),
+        "customdata": [[[r, c] for c in col_labels] for r in row_labels],
+        "hovertemplate": (
+            f"{row_name}: %{{customdata[0]}}<br>{col_name}: %{{customdata[1]}}"
+            f"<br>{value_name}: %{{z:.3f}}<extra></extra>"
+        ),
+        "colorscale": colorscale,
+        "zmin": zmin,
+        "zmax": zmax,
+        "colorbar": {"title": _text(value_name)},
+    }
+    axes = {
+        "xaxis": {**_token_axis(cols, presentation), "automargin": True},
+        "yaxis": {**_token_axis(rows, presentation), "autorange": "reversed"},
+    }
+    return trace, axes
 
 
 def attention_heatmap(
@@ -151,7 +185,7 @@ def attention_heatmap(
         links: hard alignment links (source_index, target_index) to mark with a cross.
     """
     _check_matrix(matrix, target_tokens, source_tokens, "attention")
-    fig = _heatmap(
+    trace, layout = _heatmap(
         matrix,
         source_tokens,
         target_tokens,
@@ -161,32 +195,36 @@ def attention_heatmap(
         names=("target", "source", "weight"),
         presentation=presentation,
     )
+    data = [trace]
     if highlight_row is not None:
         if not 0 <= highlight_row < len(target_tokens):
             raise ValueError(f"highlight_row {highlight_row} outside 0..{len(target_tokens) - 1}")
-        fig.add_shape(
-            type="rect",
-            name="step",
-            x0=-0.5,
-            x1=len(source_tokens) - 0.5,
-            y0=highlight_row - 0.5,
-            y1=highlight_row + 0.5,
-            line=dict(color=HIGHLIGHT, width=3),
-        )
+        frame = {
+            "type": "rect",
+            "name": "step",
+            "x0": -0.5,
+            "x1": len(source_tokens) - 0.5,
+            "y0": highlight_row - 0.5,
+            "y1": highlight_row + 0.5,
+            "line": {"color": HIGHLIGHT, "width": 3},
+        }
+        layout["shapes"] = [frame]
     links = sorted(links)
     if links:
-        fig.add_trace(
-            go.Scatter(
-                x=[j for j, _ in links],
-                y=[i for _, i in links],
-                mode="markers",
-                name="hard alignment",
-                marker=dict(symbol="x", size=9, color=HIGHLIGHT),
-                hoverinfo="skip",
-                showlegend=False,
-            )
+        data.append(
+            {
+                "type": "scatter",
+                "x": [j for j, _ in links],
+                "y": [i for _, i in links],
+                "mode": "markers",
+                "name": "hard alignment",
+                "marker": {"symbol": "x", "size": 9, "color": HIGHLIGHT},
+                "hoverinfo": "skip",
+                "showlegend": False,
+            }
         )
-    return _finish(fig, title, presentation, _row_height(len(target_tokens), presentation))
+    height = _row_height(len(target_tokens), presentation)
+    return _finish(data, title, presentation, height, **layout)
 
 
 def difference_heatmap(
@@ -201,7 +239,7 @@ def difference_heatmap(
     """``a - b`` for two attention matrices of the same shape, on a fixed -1..1 diverging scale."""
     _check_matrix(a, target_tokens, source_tokens, "matrix A")
     _check_matrix(b, target_tokens, source_tokens, "matrix B")
-    fig = _heatmap(
+    trace, layout = _heatmap(
         np.asarray(a, dtype=float) - np.asarray(b, dtype=float),
         source_tokens,
         target_tokens,
@@ -211,7 +249,8 @@ def difference_heatmap(
         names=("target", "source", "A − B"),
         presentation=presentation,
     )
-    return _finish(fig, title, presentation, _row_height(len(target_tokens), presentation))
+    height = _row_height(len(target_tokens), presentation)
+    return _finish([trace], title, presentation, height, **layout)
 
 
 def context_heatmap(
@@ -225,7 +264,7 @@ def context_heatmap(
     dims = [str(d) for d in range(np.shape(contexts)[-1])]
     _check_matrix(contexts, target_tokens, dims, "contexts")
     limit = float(np.abs(contexts).max()) or 1.0
-    fig = _heatmap(
+    trace, layout = _heatmap(
         contexts,
         dims,
         target_tokens,
@@ -235,8 +274,10 @@ def context_heatmap(
         names=("step", "dimension", "value"),
         presentation=presentation,
     )
-    fig.update_xaxes(tickmode="auto", title="dimension of c_t", tickangle=0)
-    return _finish(fig, title, presentation, _row_height(len(target_tokens), presentation, 260))
+    # dimensions are numbered by Plotly's own ticks: a label per dimension would crowd
+    layout["xaxis"].update(tickmode="auto", title=_text("dimension of c_t"), tickangle=0)
+    height = _row_height(len(target_tokens), presentation, 260)
+    return _finish([trace], title, presentation, height, **layout)
 
 
 def bar_chart(
@@ -253,19 +294,23 @@ def bar_chart(
     values = np.asarray(values, dtype=float)
     if values.shape != (len(tokens),):
         raise ValueError(f"{values.shape[0]} values but {len(tokens)} token labels")
-    colours = [HIGHLIGHT if k == highlight else "#1f77b4" for k in range(len(tokens))]
-    fig = go.Figure(
-        go.Bar(
-            x=list(range(len(tokens))),
-            y=values.tolist(),
-            marker_color=colours,
-            customdata=_labels(tokens),
-            hovertemplate="%{customdata}: %{y:.3f}<extra></extra>",
-        )
+    bars = {
+        "type": "bar",
+        "x": list(range(len(tokens))),
+        "y": values.tolist(),
+        "marker": {
+            "color": [HIGHLIGHT if k == highlight else "#1f77b4" for k in range(len(tokens))]
+        },
+        "customdata": _labels(tokens),
+        "hovertemplate": "%{customdata}: %{y:.3f}<extra></extra>",
+    }
+    y_axis: dict[str, Any] = {"title": _text(y_title)}
+    if y_range:
+        y_axis["range"] = list(y_range)
+    height = 420 if presentation else 300
+    return _finish(
+        [bars], title, presentation, height, xaxis=_token_axis(tokens, presentation), yaxis=y_axis
     )
-    fig.update_xaxes(**_token_axis(tokens, presentation))
-    fig.update_yaxes(title=y_title, range=list(y_range) if y_range else None)
-    return _finish(fig, title, presentation, 420 if presentation else 300)
 
 
 def topk_chart(
@@ -280,20 +325,23 @@ def topk_chart(
     probs = np.asarray(probs, dtype=float)
     if probs.shape != (len(pieces),):
         raise ValueError(f"{probs.shape[0]} probabilities but {len(pieces)} pieces")
-    colours = [HIGHLIGHT if piece == chosen else "#7f7f7f" for piece in pieces]
-    fig = go.Figure(
-        go.Bar(
-            x=probs.tolist(),
-            y=list(range(len(pieces))),
-            orientation="h",
-            marker_color=colours,
-            customdata=_labels(pieces),
-            hovertemplate="%{customdata}: p = %{x:.3f}<extra></extra>",
-        )
+    bars = {
+        "type": "bar",
+        "x": probs.tolist(),
+        "y": list(range(len(pieces))),
+        "orientation": "h",
+        "marker": {"color": [HIGHLIGHT if piece == chosen else "#7f7f7f" for piece in pieces]},
+        "customdata": _labels(pieces),
+        "hovertemplate": "%{customdata}: p = %{x:.3f}<extra></extra>",
+    }
+    return _finish(
+        [bars],
+        title,
+        presentation,
+        420 if presentation else 300,
+        xaxis={"title": _text("probability"), "range": [0, 1]},
+        yaxis={**_token_axis(pieces, presentation), "autorange": "reversed"},
     )
-    fig.update_yaxes(**_token_axis(pieces, presentation), autorange="reversed")
-    fig.update_xaxes(title="probability", range=[0, 1])
-    return _finish(fig, title, presentation, 420 if presentation else 300)
 
 
 def step_lines(
@@ -305,25 +353,33 @@ def step_lines(
     presentation: bool = False,
 ) -> go.Figure:
     """One line per named series over decoder steps; ``tokens`` label the steps if given."""
-    fig = go.Figure()
+    data = []
     for name, values in series.items():
         values = np.asarray(values, dtype=float)
         if tokens is not None and values.shape != (len(tokens),):
             raise ValueError(f"series {name!r} has {values.shape[0]} steps, {len(tokens)} labels")
-        fig.add_trace(
-            go.Scatter(
-                x=list(range(len(values))),
-                y=values.tolist(),
-                mode="lines+markers",
-                name=html.escape(name),
-            )
+        data.append(
+            {
+                "type": "scatter",
+                "x": list(range(len(values))),
+                "y": values.tolist(),
+                "mode": "lines+markers",
+                "name": html.escape(name),
+            }
         )
-    if tokens is not None:
-        fig.update_xaxes(**_token_axis(tokens, presentation))
-    else:
-        fig.update_xaxes(title="decoder step")
-    fig.update_yaxes(title=y_title)
-    return _finish(fig, title, presentation, 420 if presentation else 320)
+    x_axis = (
+        _token_axis(tokens, presentation)
+        if tokens is not None
+        else {"title": _text("decoder step")}
+    )
+    return _finish(
+        data,
+        title,
+        presentation,
+        420 if presentation else 320,
+        xaxis=x_axis,
+        yaxis={"title": _text(y_title)},
+    )
 
 
 def alignment_links(
@@ -354,48 +410,56 @@ def alignment_links(
 
     ys, yt = spread(len(source_tokens)), spread(len(target_tokens))
     src_labels, tgt_labels = _labels(source_tokens), _labels(target_tokens)
-    fig = go.Figure()
+    data = []
     for j, i in links:
         weight = 1.0 if attention is None else float(attention[i][j])
-        fig.add_trace(
-            go.Scatter(
-                x=[0, 1],
-                y=[ys[j], yt[i]],
-                mode="lines",
-                name="link",
-                line=dict(color=HIGHLIGHT, width=1 + 5 * weight),
-                opacity=0.35 + 0.65 * weight,
-                hovertemplate=(
+        data.append(
+            {
+                "type": "scatter",
+                "x": [0, 1],
+                "y": [ys[j], yt[i]],
+                "mode": "lines",
+                "name": "link",
+                "line": {"color": HIGHLIGHT, "width": 1 + 5 * weight},
+                "opacity": 0.35 + 0.65 * weight,
+                "hovertemplate": (
                     f"{src_labels[j]} → {tgt_labels[i]}<br>weight {weight:.3f}<extra></extra>"
                 ),
-                showlegend=False,
-            )
+                "showlegend": False,
+            }
         )
     for x, positions, labels, side in ((0, ys, src_labels, "left"), (1, yt, tgt_labels, "right")):
-        fig.add_trace(
-            go.Scatter(
-                x=[x] * len(labels),
-                y=positions,
-                mode="markers+text",
-                name="source" if x == 0 else "target",
-                text=labels,
-                textposition=f"middle {side}",
-                marker=dict(color="#1f77b4", size=8),
-                hoverinfo="text",
-                showlegend=False,
-            )
+        data.append(
+            {
+                "type": "scatter",
+                "x": [x] * len(labels),
+                "y": positions,
+                "mode": "markers+text",
+                "name": "source" if x == 0 else "target",
+                "text": labels,
+                "textposition": f"middle {side}",
+                "marker": {"color": "#1f77b4", "size": 8},
+                "hoverinfo": "text",
+                "showlegend": False,
+            }
         )
-    fig.update_xaxes(
-        range=[-0.6, 1.6],
-        tickvals=[0, 1],
-        ticktext=["source", "target"],
-        side="top",
-        showgrid=False,
-        zeroline=False,
-    )
-    fig.update_yaxes(visible=False, autorange="reversed")
+    x_axis = {
+        "range": [-0.6, 1.6],
+        "tickvals": [0, 1],
+        "ticktext": ["source", "target"],
+        "side": "top",
+        "showgrid": False,
+        "zeroline": False,
+    }
     height = _row_height(max(len(source_tokens), len(target_tokens)), presentation, 260)
-    return _finish(fig, title, presentation, height)
+    return _finish(
+        data,
+        title,
+        presentation,
+        height,
+        xaxis=x_axis,
+        yaxis={"visible": False, "autorange": "reversed"},
+    )
 
 
 def length_bucket_label(bucket: Mapping[str, Any]) -> str:
@@ -416,22 +480,30 @@ def bleu_by_length(
     The last bucket's upper edge is open-ended and shown as "low+"; each tick also gives the
     bucket's sentence count, since a BLEU on a few dozen sentences is a rough figure.
     """
-    fig = go.Figure()
+    data = []
     for name, buckets in buckets_by_model.items():
         labels = [f"{length_bucket_label(b)}<br>n={b.get('count', '?')}" for b in buckets]
-        fig.add_trace(
-            go.Scatter(
-                x=labels,
-                y=[b["bleu"] for b in buckets],
-                customdata=[[length_bucket_label(b), b.get("count")] for b in buckets],
-                mode="lines+markers",
-                name=html.escape(name),
-                hovertemplate="%{customdata[0]} words: BLEU %{y:.1f} (%{customdata[1]} sentences)",
-            )
+        data.append(
+            {
+                "type": "scatter",
+                "x": labels,
+                "y": [b["bleu"] for b in buckets],
+                "customdata": [[length_bucket_label(b), b.get("count")] for b in buckets],
+                "mode": "lines+markers",
+                "name": html.escape(name),
+                "hovertemplate": (
+                    "%{customdata[0]} words: BLEU %{y:.1f} (%{customdata[1]} sentences)"
+                ),
+            }
         )
-    fig.update_xaxes(title="source sentence length (words)", type="category")
-    fig.update_yaxes(title="BLEU", rangemode="tozero")
-    return _finish(fig, title, presentation, 420 if presentation else 340)
+    return _finish(
+        data,
+        title,
+        presentation,
+        420 if presentation else 340,
+        xaxis={"title": _text("source sentence length (words)"), "type": "category"},
+        yaxis={"title": _text("BLEU"), "rangemode": "tozero"},
+    )
 
 
 def to_html(fig: go.Figure) -> str:

@@ -45,6 +45,10 @@ def server_flags(address: str, port: int, max_upload_mb: int = DEFAULT_MAX_UPLOA
         # torch and plotly loaded that was 2/3 of a page run, and every session waited for
         # it (bench/load.py, bench/RESULTS.md). Python's own generational GC still runs.
         "runner.postScriptGC": "false",
+        # Pages use no "magic" (bare expressions drawn as if written with st.write). Without it
+        # compiling a page (at first use, and again each time the last session closes and
+        # Streamlit empties its script cache) skips a rewrite of its syntax tree.
+        "runner.magicEnabled": "false",
     }
     return [f"--{name}={value}" for name, value in settings.items()]
 

@@ -3,7 +3,10 @@
 * Models go in ``st.cache_resource``: loaded once per (folder, device), in eval mode, and never
   changed, so every user shares them safely.
 * Translations go in ``st.cache_data``, keyed by checkpoint, sentence and settings; each call
-  returns a fresh copy of the frozen ``Translation``.
+  returns a fresh copy of the frozen ``Translation``. A forced decoding is cached on its own
+  and reuses the cached greedy translation.
+* Page runs take turns (:class:`PageTurns`), as many at a time as there are cores, and the
+  checkpoint list is read again only when the folder changes.
 * The sidebar choices (``app.py``) are collected into one frozen :class:`Settings` kept in
   session state, so pages read them instead of widget keys.
 
@@ -12,6 +15,11 @@ What the pages show is shaped in ``views.py``; nothing here decides a rule.
 
 from __future__ import annotations
 
+import collections
+import contextlib
+import os
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,10 +32,11 @@ from nmt_core.checkpoint import (
     Checkpoint,
     CheckpointError,
     CheckpointInfo,
+    list_checkpoints,
     load_checkpoint,
     read_config,
 )
-from nmt_core.translate import Translation, translate
+from nmt_core.translate import Translation, translate, with_reference
 
 
 @dataclass(frozen=True)
@@ -57,12 +66,87 @@ def _load(path: str, device: str, stamp: float) -> Checkpoint:
     return load_checkpoint(path, device=device)
 
 
+class PageTurns:
+    """Lets as many page runs through at a time as the machine has cores; the others queue,
+    first come, first served.
+
+    Streamlit runs every session's page in its own thread, and all of them need the GIL. With
+    thirty sessions running at once on 2 cores they spent their time handing it to each other
+    (every torch kernel and file read gives it up and waits to get it back), and the server's
+    event loop, which sends the finished pages, waited with them. Queued here instead, two
+    runs at a time, the same class of thirty gets its pages sooner (bench/RESULTS.md 4).
+    """
+
+    def __init__(self, slots: int) -> None:
+        self._free = slots
+        self._lock = threading.Lock()
+        self._queue: collections.deque[threading.Event] = collections.deque()
+        self._mine = threading.local()  # .held: this thread's run has a slot
+
+    @contextlib.contextmanager
+    def turn(self) -> Iterator[None]:
+        """Around one page run: waits for a slot, and gives it back at the end."""
+        self._take_slot()
+        self._mine.held = True
+        try:
+            yield
+        finally:
+            self.leave()
+
+    def leave(self) -> None:
+        """Gives this thread's slot back before its run ends (before waiting, say)."""
+        if getattr(self._mine, "held", False):
+            self._mine.held = False
+            self._give_slot()
+
+    def _take_slot(self) -> None:
+        with self._lock:
+            if self._free and not self._queue:
+                self._free -= 1
+                return
+            handed_over = threading.Event()
+            self._queue.append(handed_over)
+        handed_over.wait()  # a run that ends gives its slot to the first in the queue
+
+    def _give_slot(self) -> None:
+        with self._lock:
+            if self._queue:
+                self._queue.popleft().set()
+            else:
+                self._free += 1
+
+
+@st.cache_resource
+def page_turns() -> PageTurns:
+    """The one ``PageTurns`` of this server, shared by every session."""
+    return PageTurns(os.cpu_count() or 1)
+
+
+@st.cache_data(max_entries=8)
+def _checkpoints(root: str, stamp: int) -> list[CheckpointInfo]:
+    return list_checkpoints(root)
+
+
+def checkpoints(root: Path) -> list[CheckpointInfo]:
+    """The checkpoints in ``root`` (``list_checkpoints``), read again only when a folder is
+    added, removed or replaced there; not on every page run."""
+    try:
+        stamp = root.stat().st_mtime_ns
+    except OSError:
+        return []
+    return _checkpoints(str(root), stamp)
+
+
+@st.cache_data(show_spinner="Translating…", max_entries=1024)  # about 30 kB each
+def _translate(path: str, device: str, stamp: float, sentence: str, beam_size: int) -> Translation:
+    return translate(_load(path, device, stamp), sentence, beam_size=beam_size)
+
+
 @st.cache_data(show_spinner="Translating…", max_entries=512)
-def _translate(
-    path: str, device: str, stamp: float, sentence: str, beam_size: int, reference: str | None
-) -> Translation:
-    model = _load(path, device, stamp)
-    return translate(model, sentence, beam_size=beam_size, reference=reference)
+def _forced(path: str, device: str, stamp: float, sentence: str, reference: str) -> Translation:
+    # the greedy translation comes from its own cache: a page that shows it has made it already
+    greedy = _translate(path, device, stamp, sentence, 1)
+    return with_reference(_load(path, device, stamp), greedy, reference)
 
 
 def sentence() -> str:
@@ -82,7 +166,8 @@ def run(
         st.info("Type a German sentence above, or pick one of the examples.")
         return None
     try:
-        return _translate(str(model.path), device, _stamp(model.path), text, beam_size, reference)
+        where = (str(model.path), device, _stamp(model.path), text)
+        return _translate(*where, beam_size) if reference is None else _forced(*where, reference)
     except ValueError as error:  # e.g. only invisible characters: empty after normalising
         st.info(str(error).capitalize() + ". Type a German sentence above.")
         return None

@@ -13,9 +13,8 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from dashboard import figures
+from dashboard import figures, state
 from dashboard.formulas import CONFIDENCE_FORMULAS
-from dashboard.state import Settings
 from nmt_core.alignment import Alignment, alignment_error_rate, format_pharaoh, parse_pharaoh
 from nmt_core.evaluation import attention_confidence
 from nmt_core.translate import AttentionView, Hypothesis, Translation
@@ -46,7 +45,7 @@ def chart(fig: go.Figure, key: str) -> None:
 
 def attention_chart(
     result: Translation,
-    settings: Settings,
+    settings: state.Settings,
     key: str,
     title: str = "",
     hypothesis: Hypothesis | None = None,
@@ -100,6 +99,7 @@ def step_player(steps: int) -> int:
 def keep_playing() -> None:
     """Call last on the page: while playing, wait, then rerun at the next step."""
     if st.session_state.get("playing"):
+        state.page_turns().leave()  # nobody need queue behind a page that is only waiting
         time.sleep(PLAY_SECONDS)
         st.session_state.step_next = st.session_state.step + 1
         st.rerun()

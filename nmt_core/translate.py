@@ -9,7 +9,7 @@ CLI's evaluate), the one place that decides how a model is put into decoding mod
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import torch
@@ -20,7 +20,13 @@ from nmt_core.config import DecodeConfig
 from nmt_core.data import Pair, normalize_text
 from nmt_core.evaluation import corpus_scores
 from nmt_core.model import Seq2Seq
-from nmt_core.search import SearchResult, beam_search, forced_decode, greedy_search
+from nmt_core.search import (
+    SearchResult,
+    beam_search,
+    forced_decode,
+    greedy_search,
+    normalised_score,
+)
 from nmt_core.tokenization import EOS_ID, EOS_PIECE, Tokenizer, word_attention, words_from_pieces
 
 MAX_SOURCE_PIECES = 200  # longer inputs are cut: decoding time and the heatmap grow with length
@@ -208,19 +214,40 @@ def translate(
         results = greedy_search(model, src, mask, config)
     else:
         results = beam_search(model, src, mask, config)[0]
-    forced = None
-    reference_text = normalize_text(reference) if reference is not None else ""
-    if reference_text:
-        target = tokenizer.encode(reference_text)[:MAX_SOURCE_PIECES]
-        forced = _hypothesis(forced_decode(model, src, mask, [target], config.top_k)[0], tokenizer)
-    return Translation(
+    result = Translation(
         source=text,
         source_pieces=tuple(tokenizer.pieces(ids)),
         hypotheses=tuple(_hypothesis(r, tokenizer) for r in results),
-        reference=forced,
+        reference=None,
         truncated=truncated,
         scorer=model.config.scorer,
     )
+    return result if reference is None else with_reference(checkpoint, result, reference)
+
+
+def with_reference(checkpoint: Checkpoint, translation: Translation, reference: str) -> Translation:
+    """``translation`` (made by ``checkpoint``) with ``reference`` force-decoded into
+    ``.reference``: its attention and log-probabilities. The search is not run again.
+
+    The reference is normalised like a sentence and cut to MAX_SOURCE_PIECES pieces; one that
+    is empty after normalising gives ``.reference = None``.
+    """
+    reference_text = normalize_text(reference)
+    if not reference_text:
+        return replace(translation, reference=None)
+    model, tokenizer = checkpoint.model, checkpoint.tokenizer
+    target = tokenizer.encode(reference_text)[:MAX_SOURCE_PIECES]
+    best = translation.best
+    if tuple(tokenizer.pieces([*target, EOS_ID])) == best.target_pieces:
+        # The model's own output: teacher-forcing it recomputes what the search recorded on the
+        # way (Compare forces both models on model A's translation); only the score's length
+        # normalisation is forced decoding's own.
+        score = normalised_score(float(best.log_probs.sum()), len(best.log_probs), 1.0)
+        return replace(translation, reference=replace(best, score=score))
+    ids, _ = prepare_source(tokenizer, translation.source)
+    src, mask = pad_batch([ids], model.config.pad_id, checkpoint.device)
+    forced = forced_decode(model, src, mask, [target], DecodeConfig().top_k)[0]
+    return replace(translation, reference=_hypothesis(forced, tokenizer))
 
 
 def translate_texts(

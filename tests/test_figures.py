@@ -23,6 +23,56 @@ def heatmap_trace(fig: go.Figure) -> go.Heatmap:
     return trace
 
 
+def validated(fig: go.Figure) -> go.Figure:
+    """``fig`` built again with Plotly's validation of every property (builders skip it)."""
+    return go.Figure(fig.to_dict())
+
+
+EVERY_BUILDER = {
+    "attention": lambda big: figures.attention_heatmap(
+        attention(4, 4),
+        SOURCE,
+        TARGET,
+        title="t",
+        highlight_row=1,
+        links={(0, 0)},
+        presentation=big,
+    ),
+    "difference": lambda big: figures.difference_heatmap(
+        attention(4, 4), attention(4, 4, seed=1), SOURCE, TARGET, presentation=big
+    ),
+    "context": lambda big: figures.context_heatmap(np.ones((4, 6)), TARGET, presentation=big),
+    "bar": lambda big: figures.bar_chart(
+        np.ones(4) / 4,
+        SOURCE,
+        title="t",
+        y_title="y",
+        highlight=1,
+        y_range=(0, 1),
+        presentation=big,
+    ),
+    "topk": lambda big: figures.topk_chart(
+        ["▁a", "▁b"], np.ones(2) / 2, chosen="▁a", presentation=big
+    ),
+    "lines": lambda big: figures.step_lines({"A": np.zeros(4)}, tokens=TARGET, presentation=big),
+    "lines without tokens": lambda big: figures.step_lines({"A": np.zeros(4)}, presentation=big),
+    "links": lambda big: figures.alignment_links({(0, 1)}, SOURCE, TARGET, presentation=big),
+    "bleu": lambda big: figures.bleu_by_length(
+        {"a": [{"low": 0, "high": 5, "count": 1, "bleu": 1.0}]}, presentation=big
+    ),
+}
+
+
+@pytest.mark.parametrize("big", [False, True], ids=["normal", "presentation"])
+@pytest.mark.parametrize("name", list(EVERY_BUILDER))
+def test_every_builder_makes_a_valid_plotly_figure(name, big):
+    """Builders hand Plotly their specs unvalidated (for speed): Plotly checks them here."""
+    fig = EVERY_BUILDER[name](big)
+    again = validated(fig)  # raises on an unknown property or a wrong value
+    assert again.to_dict()["data"] and again.layout.template.layout.plot_bgcolor == "white"
+    assert again.layout.height == fig.layout.height
+
+
 def test_heatmap_is_target_by_source_with_token_labels():
     matrix = attention(4, 4)
     fig = figures.attention_heatmap(matrix, SOURCE, TARGET, title="t")
@@ -61,6 +111,7 @@ def test_presentation_mode_uses_big_fonts_and_a_projector_scale():
     shown = figures.attention_heatmap(attention(4, 4), SOURCE, TARGET, presentation=True)
     assert shown.layout.font.size > normal.layout.font.size
     cividis = go.Heatmap(colorscale="Cividis").colorscale
+    shown, normal = validated(shown), validated(normal)
     assert heatmap_trace(shown).colorscale == cividis != heatmap_trace(normal).colorscale
 
 

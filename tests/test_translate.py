@@ -11,6 +11,7 @@ import torch
 from safetensors.torch import load_file, save_file
 
 from nmt_core.__main__ import main
+from nmt_core.batching import pad_batch
 from nmt_core.checkpoint import (
     CheckpointError,
     list_checkpoints,
@@ -19,7 +20,8 @@ from nmt_core.checkpoint import (
 )
 from nmt_core.evaluation import attention_entropy
 from nmt_core.model import build_model
-from nmt_core.translate import MAX_SOURCE_PIECES, translate
+from nmt_core.search import forced_decode
+from nmt_core.translate import MAX_SOURCE_PIECES, prepare_source, translate, with_reference
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +57,29 @@ def test_translation_holds_tokens_attention_scores_and_probabilities(checkpoint)
     assert result.reference.target_pieces == result.target_pieces
     np.testing.assert_allclose(result.reference.attention, result.attention, atol=1e-5)
     np.testing.assert_allclose(result.reference.log_probs, best.log_probs, atol=1e-5)
+
+
+@pytest.mark.parametrize("beam_size", [1, 3])
+def test_forcing_the_models_own_output_takes_its_search_records(checkpoint, beam_size):
+    """with_reference skips the decoder when the reference is the model's own best output:
+    what it returns must be what forced decoding computes."""
+    result = translate(checkpoint, "Ka Mo Ti Tu .", beam_size=beam_size)
+    taken = with_reference(checkpoint, result, result.hypothesis).reference
+    ids, _ = prepare_source(checkpoint.tokenizer, result.source)
+    src, mask = pad_batch([ids], checkpoint.config.pad_id, checkpoint.device)
+    target = checkpoint.tokenizer.encode(result.hypothesis)
+    (forced,) = forced_decode(checkpoint.model, src, mask, [target])
+    assert list(taken.target_pieces) == checkpoint.tokenizer.pieces(forced.tokens)
+    for field in ("log_probs", "attention", "scores", "contexts", "topk_probs"):
+        np.testing.assert_allclose(getattr(taken, field), getattr(forced, field), atol=1e-5)
+    assert taken.topk_pieces == tuple(
+        tuple(checkpoint.tokenizer.pieces(row)) for row in forced.topk_ids.tolist()
+    )
+    assert taken.score == pytest.approx(forced.score, abs=1e-5)
+    # another reference is force-decoded for real
+    other = with_reference(checkpoint, result, "Ka Ka .").reference
+    pieces = checkpoint.tokenizer.pieces(checkpoint.tokenizer.encode("Ka Ka ."))
+    assert list(other.target_pieces) == [*pieces, "</s>"] != list(result.target_pieces)
 
 
 def test_loaded_models_decode_from_a_column_major_output_matrix(toy_checkpoint):

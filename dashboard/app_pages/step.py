@@ -17,12 +17,14 @@ big = chosen.presentation
 
 left, right = st.columns(2)
 pieces, probs = views.topk_rows(hyp, t)
-topk = figures.topk_chart(pieces, probs, chosen=hyp.target_pieces[t], presentation=big)
-right.plotly_chart(
-    topk.update_layout(title=f"Step {t + 1}: the 5 likeliest pieces (red = the one written)"),
-    theme=None,
-    key="step_topk",
+topk = figures.topk_chart(
+    pieces,
+    probs,
+    chosen=hyp.target_pieces[t],
+    title=f"Step {t + 1}: the 5 likeliest pieces (red = the one written)",
+    presentation=big,
 )
+right.plotly_chart(topk, theme=None, key="step_topk")
 if hyp.attention is None:
     left.info(widgets.NO_ATTENTION)
 else:
