@@ -6,7 +6,8 @@
 Starts ``streamlit run dashboard/app.py`` on a free localhost port, opens it in Debian's
 headless Chromium (/usr/bin/chromium, driven by the ``playwright`` package) and measures:
 
-* cold start: opening the page until the first heatmap is drawn (the first model is loaded);
+* cold start: from starting the server process, and from opening the page, until the first
+  heatmap is drawn (the first model is loaded); the browser is already open, as in a class;
 * latency: typing a new sentence + Enter until the heatmap of *that* sentence is drawn, i.e.
   until the x tick labels rendered in the Plotly SVG spell its source pieces. Every sentence is
   new, so each one is translated; a few are then typed again to time a cache hit;
@@ -33,7 +34,7 @@ import unicodedata
 from importlib import metadata
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, no install
 from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, REPO, serve_dashboard  # noqa: E402
@@ -147,55 +148,49 @@ def submit(page: Page, sentence: str) -> float:
     return elapsed
 
 
-def run_browser(url: str, pid: int, args: argparse.Namespace) -> dict[str, object]:
+def run_browser(
+    browser: Browser, url: str, pid: int, server_started: float, args: argparse.Namespace
+) -> dict[str, object]:
     """Drive the app in Chromium; returns the figures."""
     sentences = SENTENCES[: args.sentences]
-    figures: dict[str, object] = {"server idle": memory_mb(pid)}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
-        )
-        try:
-            figures["chromium"] = browser.version
-            page = browser.new_page(viewport={"width": 1400, "height": 1100})
-            page.set_default_timeout(TIMEOUT_MS)
+    figures: dict[str, object] = {"server idle": memory_mb(pid), "chromium": browser.version}
+    page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    page.set_default_timeout(TIMEOUT_MS)
 
-            # 1. Cold: open the page; the default sentence is translated by a freshly loaded model.
-            start = time.perf_counter()
-            page.goto(url + (f"/?model={args.model}" if args.model else ""))
-            page.wait_for_function(
-                "() => [...document.querySelectorAll('.js-plotly-plot')]"
-                ".some(p => p.querySelector('.heatmaplayer image'))"
-            )
-            figures["cold"] = 1000 * (time.perf_counter() - start)
-            page.locator(IDLE).wait_for()
+    # 1. Cold: open the page; the default sentence is translated by a freshly loaded model.
+    start = time.perf_counter()
+    page.goto(url + (f"/?model={args.model}" if args.model else ""))
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.js-plotly-plot')]"
+        ".some(p => p.querySelector('.heatmaplayer image'))"
+    )
+    figures["cold"] = 1000 * (time.perf_counter() - start)
+    figures["from process start"] = 1000 * (time.perf_counter() - server_started)
+    page.locator(IDLE).wait_for()
 
-            # 2. New sentences, then a few of them again (served from st.cache_data).
-            figures["new"] = [submit(page, s) for s in sentences]
-            figures["cached"] = [submit(page, s) for s in sentences[:CACHED_REPEATS]]
-            figures["after translate"] = memory_mb(pid)
-            if page.locator('[data-testid="stException"]').count():
-                figures["odd"] = "the Translate page shows an exception"
-            time.sleep(1)  # let Plotly settle before the picture
-            page.screenshot(path=str(args.screenshot), full_page=True)
+    # 2. New sentences, then a few of them again (served from st.cache_data).
+    figures["new"] = [submit(page, s) for s in sentences]
+    figures["cached"] = [submit(page, s) for s in sentences[:CACHED_REPEATS]]
+    figures["after translate"] = memory_mb(pid)
+    if page.locator('[data-testid="stException"]').count():
+        figures["odd"] = "the Translate page shows an exception"
+    time.sleep(1)  # let Plotly settle before the picture
+    page.screenshot(path=str(args.screenshot), full_page=True)
 
-            # 3. Compare: every model of this direction translates the sentence.
-            start = time.perf_counter()
-            page.locator('[data-testid="stSidebarNavLink"]', has_text="Compare models").click()
-            page.get_by_role("heading", name="Compare attention scorers").wait_for()
-            page.locator(IDLE).wait_for()
-            figures["compare"] = 1000 * (time.perf_counter() - start)
-            figures["models shown"] = page.locator('[data-testid="stCode"]').count()
-            figures["after compare"] = memory_mb(pid)
-            if page.locator('[data-testid="stException"]').count():
-                figures["odd"] = "the Compare page shows an exception"
-            time.sleep(1)
-            compare_shot = args.screenshot.with_name(args.screenshot.stem + "-compare.png")
-            page.screenshot(path=str(compare_shot), full_page=True)
-            figures["screenshots"] = f"{args.screenshot}, {compare_shot}"
-        finally:
-            browser.close()
+    # 3. Compare: every model of this direction translates the sentence.
+    start = time.perf_counter()
+    page.locator('[data-testid="stSidebarNavLink"]', has_text="Compare models").click()
+    page.get_by_role("heading", name="Compare attention scorers").wait_for()
+    page.locator(IDLE).wait_for()
+    figures["compare"] = 1000 * (time.perf_counter() - start)
+    figures["models shown"] = page.locator('[data-testid="stCode"]').count()
+    figures["after compare"] = memory_mb(pid)
+    if page.locator('[data-testid="stException"]').count():
+        figures["odd"] = "the Compare page shows an exception"
+    time.sleep(1)
+    compare_shot = args.screenshot.with_name(args.screenshot.stem + "-compare.png")
+    page.screenshot(path=str(compare_shot), full_page=True)
+    figures["screenshots"] = f"{args.screenshot}, {compare_shot}"
     return figures
 
 
@@ -204,6 +199,10 @@ def report(figures: dict[str, object], checkpoints: Path) -> None:
     folders = sorted(p.parent.name for p in checkpoints.glob("*/config.json"))
     rows = [
         ("cold: page open -> first heatmap", f"{figures['cold']:8.0f} ms  (loads the model)"),
+        (
+            "cold: server process start -> first heatmap",
+            f"{figures['from process start']:8.0f} ms  (target 3000)",
+        ),
         (f"new sentence, median of {len(new)}", f"{statistics.median(new):8.0f} ms  (target 1000)"),
         (f"new sentence, p95 of {len(new)}", f"{percentile(new, 0.95):8.0f} ms"),
         ("new sentence, first / min / max", f"{new[0]:.0f} / {min(new):.0f} / {max(new):.0f} ms"),
@@ -244,8 +243,15 @@ def main() -> None:
     args.screenshot = args.screenshot.resolve()
     args.screenshot.parent.mkdir(parents=True, exist_ok=True)
     log = args.screenshot.with_name("dashboard_speed-streamlit.log")
-    with serve_dashboard(args.checkpoints, log) as (url, process):
-        figures = run_browser(url, process.pid, args)
+    with sync_playwright() as playwright:
+        # the browser is open before the server starts, as in a class
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            server_started = time.perf_counter()
+            with serve_dashboard(args.checkpoints, log, poll=0.05) as (url, process):
+                figures = run_browser(browser, url, process.pid, server_started, args)
+        finally:
+            browser.close()
     report(figures, args.checkpoints)
 
 

@@ -81,7 +81,7 @@ def streamlit_command(args: argparse.Namespace) -> list[str]:
     """The command line that serves the app with ``args``' settings."""
     address = args.address or (EVERY_INTERFACE if args.lan else LOCAL)
     flags = server_flags(address, args.port, args.max_upload_mb)
-    return [sys.executable, "-m", "streamlit", "run", str(APP), *flags]
+    return [sys.executable, "-m", "dashboard.server", *flags]
 
 
 def main(argv: list[str] | None = None) -> int:

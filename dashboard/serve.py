@@ -15,7 +15,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-from dashboard.launch import APP, LOCAL, ROOT_VARIABLE, server_flags
+from dashboard.launch import LOCAL, ROOT_VARIABLE, server_flags
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"  # Debian's package; never a browser downloaded at run time
@@ -38,22 +38,23 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def serve_dashboard(
-    checkpoints: Path, log_path: Path, timeout: float = 120.0
+    checkpoints: Path, log_path: Path, timeout: float = 120.0, poll: float = 0.5
 ) -> Iterator[tuple[str, subprocess.Popen]]:
     """The dashboard on a free 127.0.0.1 port with ``attention-lab``'s settings, reading
     ``checkpoints``.
 
-    Yields (URL, server process) once the health check answers; stops the server in all cases.
+    Yields (URL, server process) once the health check answers (asked every ``poll`` seconds);
+    stops the server in all cases.
     """
     port = free_port()
     # the settings `attention-lab` starts a classroom server with, bound to 127.0.0.1
-    command = [sys.executable, "-m", "streamlit", "run", str(APP), *server_flags(LOCAL, port)]
+    command = [sys.executable, "-m", "dashboard.server", *server_flags(LOCAL, port)]
     env = {**os.environ, ROOT_VARIABLE: str(checkpoints)}
     url = f"http://127.0.0.1:{port}"
     with log_path.open("w") as log:
         process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
-            _wait_until_healthy(url, process, time.monotonic() + timeout, log_path)
+            _wait_until_healthy(url, process, time.monotonic() + timeout, log_path, poll)
             yield url, process
         finally:
             process.terminate()
@@ -64,7 +65,9 @@ def serve_dashboard(
                 process.wait()
 
 
-def _wait_until_healthy(url: str, process: subprocess.Popen, deadline: float, log: Path) -> None:
+def _wait_until_healthy(
+    url: str, process: subprocess.Popen, deadline: float, log: Path, poll: float
+) -> None:
     while True:
         try:
             with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as answer:
@@ -73,4 +76,4 @@ def _wait_until_healthy(url: str, process: subprocess.Popen, deadline: float, lo
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"streamlit did not start; see {log}") from None
-            time.sleep(0.5)
+            time.sleep(poll)

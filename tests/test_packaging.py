@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from dashboard import launch
+from dashboard import launch, server
 from nmt_core import checkpoint
 
 REPO = Path(__file__).resolve().parents[1]
@@ -69,7 +69,14 @@ def test_the_server_binds_localhost_unless_asked_and_keeps_its_settings_anywhere
         "--runner.postScriptGC=false",  # a full GC after every run stalled every session
     ):
         assert setting in local
-    assert local[local.index("run") + 1] == str(REPO / "dashboard" / "app.py")  # not cwd-relative
+    assert local[1:3] == ["-m", "dashboard.server"]  # streamlit run, model stack imported early
+    assert server.APP == REPO / "dashboard" / "app.py" and server.APP.is_absolute()
+    warm = subprocess.run(
+        [sys.executable, "-c", "import sys, dashboard.server as s; s._import_model_stack(); "
+         "print(all(m in sys.modules for m in s.MODEL_STACK))"],
+        capture_output=True, text=True, cwd=REPO, check=True,
+    )  # fmt: skip
+    assert warm.stdout.strip() == "True"
     lan = launch.streamlit_command(launch.build_parser().parse_args(["--lan", "--port", "9000"]))
     assert f"--server.address={launch.EVERY_INTERFACE}" in lan and "--server.port=9000" in lan
     assert launch.ROOT_VARIABLE == checkpoint.ROOT_VARIABLE
