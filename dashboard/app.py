@@ -57,7 +57,11 @@ if "sentence" not in ss:
 
 # 2. Without a checkpoint there is nothing to show but how to make one.
 root = checkpoints_root()
-infos = state.checkpoints(root)
+scan = state.checkpoints(root)
+infos = scan.infos
+if scan.problems:  # a broken folder is named, not silently left out of the list
+    st.sidebar.warning(f"Skipped {len(scan.problems)} folder(s) that are not usable checkpoints:")
+    st.sidebar.code("\n".join(scan.problems), language=None, wrap_lines=True)
 if not infos:
     st.title("Attention Lab")
     st.warning("No trained model was found in this folder:")

@@ -32,9 +32,10 @@ from nmt_core.checkpoint import (
     Checkpoint,
     CheckpointError,
     CheckpointInfo,
-    list_checkpoints,
+    Scan,
     load_checkpoint,
     read_config,
+    scan_checkpoints,
 )
 from nmt_core.translate import Translation, translate, with_reference
 
@@ -123,18 +124,18 @@ def page_turns() -> PageTurns:
 
 
 @st.cache_data(max_entries=8)
-def _checkpoints(root: str, stamp: int) -> list[CheckpointInfo]:
-    return list_checkpoints(root)
+def _scan(root: str, stamp: int) -> Scan:
+    return scan_checkpoints(root)
 
 
-def checkpoints(root: Path) -> list[CheckpointInfo]:
-    """The checkpoints in ``root`` (``list_checkpoints``), read again only when a folder is
-    added, removed or replaced there; not on every page run."""
+def checkpoints(root: Path) -> Scan:
+    """The checkpoints in ``root`` and the folders that are not usable (``scan_checkpoints``),
+    read again only when a folder is added, removed or replaced there; not on every page run."""
     try:
         stamp = root.stat().st_mtime_ns
     except OSError:
-        return []
-    return _checkpoints(str(root), stamp)
+        return Scan([], [])
+    return _scan(str(root), stamp)
 
 
 @st.cache_data(show_spinner="Translating…", max_entries=1024)  # about 30 kB each

@@ -18,11 +18,14 @@ from typing import Any
 import numpy as np
 
 from nmt_core.alignment import (
+    Alignment,
     ForcedAlignment,
     align,
     alignment_agreement,
     alignment_table,
+    check_gold_in_range,
     hard_alignment,
+    parse_pharaoh,
 )
 from nmt_core.checkpoint import CheckpointInfo
 from nmt_core.evaluation import attention_entropy, jensen_shannon
@@ -98,6 +101,24 @@ def pairing(
         forced_b.attention_view(forced_b.reference, word_level),
         "forced",
     )
+
+
+def gold_for_sentence(text: str, name: str, view: AttentionView) -> tuple[Alignment, Alignment]:
+    """The (sure, possible) links of a gold Pharaoh ``text`` for the one sentence of ``view``.
+
+    Raises ValueError, naming ``name`` (the file, or "the pasted line"), for more than one
+    non-empty line, anything that is not a link, or a link outside ``view``'s tokens.
+    """
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) != 1:
+        raise ValueError(
+            f"{name} has {len(lines)} lines, but this page scores one sentence: give its line "
+            "alone (`python -m nmt_core align --gold FILE` scores a whole file)"
+        )
+    sure, possible = parse_pharaoh(lines[0])
+    shape = (len(view.target_tokens), len(view.source_tokens))
+    check_gold_in_range([(sure, possible)], [shape], name)
+    return sure, possible
 
 
 @dataclass(frozen=True)

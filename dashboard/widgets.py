@@ -13,9 +13,9 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from dashboard import figures, state
+from dashboard import figures, state, views
 from dashboard.formulas import CONFIDENCE_FORMULAS
-from nmt_core.alignment import Alignment, alignment_error_rate, format_pharaoh, parse_pharaoh
+from nmt_core.alignment import Alignment, alignment_error_rate, format_pharaoh
 from nmt_core.evaluation import attention_confidence
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 
@@ -133,21 +133,23 @@ def alignment_downloads(links: Alignment, view: AttentionView, rows: list[dict])
     )
 
 
-def gold_scores(links: Alignment) -> None:
-    """Upload or paste a gold Pharaoh line and show precision, recall and AER of ``links``."""
+def gold_scores(links: Alignment, view: AttentionView) -> None:
+    """Upload or paste a gold Pharaoh line for ``view``'s sentence and show precision, recall
+    and AER of ``links``; a file or line that does not fit gets one message saying why."""
     upload = st.file_uploader(
         "Gold alignment, Pharaoh format: source-target word indices from 0 "
         "(0-1 = sure link, 0?1 = possible link)",
         key="gold",
     )
     typed = st.text_input("… or paste it here", key="gold_text", placeholder="0-0 1-2 2?1")
-    text = upload.getvalue().decode("utf-8", "replace").split("\n")[0] if upload else typed
+    name = upload.name if upload else "the pasted line"
+    text = upload.getvalue().decode("utf-8", "replace") if upload else typed
     if not text.strip():
         return
     try:
-        sure, possible = parse_pharaoh(text)
+        sure, possible = views.gold_for_sentence(text, name, view)
     except ValueError as error:
-        st.error("That is not a Pharaoh alignment:")
+        st.error("That gold alignment does not fit this sentence:")
         st.code(str(error), language=None)
         return
     scores = alignment_error_rate([links], [sure], [possible])

@@ -28,10 +28,10 @@ from nmt_core.checkpoint import (
     Checkpoint,
     CheckpointError,
     checkpoints_root,
-    list_checkpoints,
     load_checkpoint,
     read_config,
     save_checkpoint,
+    scan_checkpoints,
 )
 from nmt_core.config import RNN_TYPES, ModelConfig, TrainConfig
 from nmt_core.corpus import pairs_from_file, test_pairs
@@ -227,7 +227,10 @@ def command_align(args: argparse.Namespace) -> int:
 
 
 def command_list(args: argparse.Namespace) -> int:
-    infos = list_checkpoints(args.root)
+    scan = scan_checkpoints(args.root)
+    for problem in scan.problems:
+        print(f"skipped: {problem}", file=sys.stderr)
+    infos = scan.infos
     if not infos:
         print(f"no checkpoints in {args.root}: train one with `python -m nmt_core train --help`")
         return 1

@@ -1,7 +1,8 @@
 """Checkpoints that describe themselves: weights, config, tokenizer and metadata in one folder.
 
     model.safetensors   weights (fp32, or fp16 to ship small; always loaded as fp32)
-    config.json         {"model": ModelConfig, "meta": {direction, scorer, step, dev_bleu, ...}}
+    config.json         {"model": ModelConfig, "meta": {direction, scorer, step, dev_bleu, ...,
+                        weights_sha256}}
     spm.model           the sentencepiece model
     metrics.jsonl       the training log (optional)
 
@@ -11,6 +12,7 @@ temporary sibling and swapped in, so a run killed mid-write leaves the previous 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -21,7 +23,7 @@ from typing import Any
 
 import torch
 from safetensors import SafetensorError
-from safetensors.torch import load_file, save_file
+from safetensors.torch import load, save_file
 
 from nmt_core.config import ModelConfig
 from nmt_core.device import resolve_device
@@ -36,6 +38,7 @@ WEIGHTS, CONFIG, TOKENIZER, METRICS = (
     "spm.model",
     "metrics.jsonl",
 )
+WEIGHTS_DIGEST = "weights_sha256"  # in meta: the SHA-256 of model.safetensors as saved
 SNAPSHOTS = "snapshots"  # OUTPUT_DIR/snapshots/step-N.safetensors
 _SNAPSHOT_NAME = re.compile(r"step-(\d+)\.safetensors")
 ROOT_VARIABLE = "ATTENTION_LAB_CHECKPOINTS"  # where the dashboard and `list` look, if set
@@ -149,6 +152,8 @@ def save_checkpoint(
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     save_file(model_tensors(model, half), str(tmp / WEIGHTS))
+    # recorded so that load_checkpoint can tell a damaged copy from the file written here
+    meta = {**meta, WEIGHTS_DIGEST: hashlib.sha256((tmp / WEIGHTS).read_bytes()).hexdigest()}
     config = {"model": asdict(model.config), "meta": meta}
     (tmp / CONFIG).write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n", "utf-8")
     tokenizer.save(tmp / TOKENIZER)
@@ -203,14 +208,30 @@ def load_checkpoint(path: str | Path, device: str = "cpu") -> Checkpoint:
             f"{config.vocab_size}; the files do not belong together"
         )
     model = build_model(config)
-    try:
-        tensors = load_file(str(path / WEIGHTS))
-    except (SafetensorError, OSError) as error:
-        raise CheckpointError(f"{path / WEIGHTS} is corrupt or unreadable: {error}") from error
-    load_weights(model, tensors, path)
+    load_weights(model, read_weights(path, meta), path)
     model.to(resolve_device(device)).eval()
     model.set_decoding_layout(True)
     return Checkpoint(path=path, model=model, tokenizer=tokenizer, config=config, meta=meta)
+
+
+def read_weights(path: Path, meta: dict[str, Any]) -> dict[str, torch.Tensor]:
+    """The tensors of ``path``'s weights file, checked against the SHA-256 recorded when it was
+    saved (checkpoints saved before it was recorded are read unchecked)."""
+    file = path / WEIGHTS
+    try:
+        data = file.read_bytes()
+    except OSError as error:
+        raise CheckpointError(f"{file} is unreadable: {error}") from error
+    recorded = meta.get(WEIGHTS_DIGEST)
+    if recorded and hashlib.sha256(data).hexdigest() != recorded:
+        raise CheckpointError(
+            f"{file} is corrupt: its SHA-256 is not the one {CONFIG} recorded when it was "
+            "saved (a damaged or incomplete copy, or the weights of another checkpoint)"
+        )
+    try:
+        return load(data)
+    except SafetensorError as error:
+        raise CheckpointError(f"{file} is corrupt or unreadable: {error}") from error
 
 
 def load_weights(model: Seq2Seq, tensors: dict[str, torch.Tensor], source: Path) -> None:
@@ -269,13 +290,25 @@ def drop_snapshots_after(run: Path, step: int) -> None:
             file.unlink()
 
 
-def list_checkpoints(root: str | Path = SHIPPED_ROOT) -> list[CheckpointInfo]:
-    """Every checkpoint folder directly under ``root``, sorted by name; broken ones are skipped."""
-    infos = []
+@dataclass(frozen=True)
+class Scan:
+    """The checkpoint folders directly under a root: those that can be listed, and why the
+    others cannot (folders without a config.json, such as recipes/, are not checkpoints)."""
+
+    infos: list[CheckpointInfo]
+    problems: list[str]  # one message per unusable folder, naming it
+
+
+def scan_checkpoints(root: str | Path = SHIPPED_ROOT) -> Scan:
+    """Every checkpoint folder directly under ``root``, sorted by name."""
+    infos, problems = [], []
     for folder in sorted(Path(root).glob("*/")):
+        if not (folder / CONFIG).exists():
+            continue
         try:
             config, meta = read_config(folder)
-        except CheckpointError:
+        except (CheckpointError, OSError) as error:
+            problems.append(str(error))
             continue
         infos.append(
             CheckpointInfo(
@@ -287,4 +320,9 @@ def list_checkpoints(root: str | Path = SHIPPED_ROOT) -> list[CheckpointInfo]:
                 parameters=meta.get("parameters"),
             )
         )
-    return infos
+    return Scan(infos, problems)
+
+
+def list_checkpoints(root: str | Path = SHIPPED_ROOT) -> list[CheckpointInfo]:
+    """Every usable checkpoint folder directly under ``root``, sorted by name (see ``Scan``)."""
+    return scan_checkpoints(root).infos

@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
+from nmt_core.checkpoint import SHIPPED_ROOT
 from nmt_core.config import ModelConfig, TrainConfig
 
 # Property-based tests (tests/test_hostile_input.py): a small profile in CI, and one that runs
@@ -96,3 +98,40 @@ def toy_checkpoint(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -
 def metrics_log(folder: Path) -> list[dict]:
     """The evaluations a run logged in its metrics.jsonl, in order."""
     return [json.loads(line) for line in (folder / "metrics.jsonl").read_text().splitlines()]
+
+
+# What a researcher with wrong files has: each kind of broken checkpoint, and the words the
+# one message about it must contain (the file is named in it too).
+BROKEN_CHECKPOINTS = {
+    "truncated weights": "is corrupt: its SHA-256",
+    "bit-flipped weights": "is corrupt: its SHA-256",
+    "weights of another size": "weights do not match the config",
+    "tokenizer of another vocabulary": "the files do not belong together",
+    "no weights": "model.safetensors is missing",
+    "garbled config": "is not a valid checkpoint config",
+}
+
+
+def broken_checkpoint(source: Path, folder: Path, kind: str) -> Path:
+    """A copy of the checkpoint ``source`` at ``folder``, broken as ``kind`` says."""
+    shutil.copytree(source, folder)
+    weights, config = folder / "model.safetensors", folder / "config.json"
+    data = bytearray(weights.read_bytes())
+    if kind == "truncated weights":
+        weights.write_bytes(data[: len(data) // 2])
+    elif kind == "bit-flipped weights":
+        data[-100] ^= 0x10  # inside the last tensor: the file still parses
+        weights.write_bytes(bytes(data))
+    elif kind == "weights of another size":
+        settings = json.loads(config.read_text())
+        settings["model"]["hidden_size"] *= 2  # a config from another model
+        config.write_text(json.dumps(settings))
+    elif kind == "tokenizer of another vocabulary":
+        (folder / "spm.model").write_bytes((SHIPPED_ROOT / "de-en-dot" / "spm.model").read_bytes())
+    elif kind == "no weights":
+        weights.unlink()
+    elif kind == "garbled config":
+        config.write_bytes(b'{"model": {"vocab_size": 1')
+    else:
+        raise ValueError(f"no such kind of broken checkpoint: {kind}")
+    return folder

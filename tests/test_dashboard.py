@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import torch
+from conftest import BROKEN_CHECKPOINTS, broken_checkpoint
 from streamlit.testing.v1 import AppTest
 
 from nmt_core.__main__ import main
@@ -184,17 +185,23 @@ def test_no_checkpoints_tells_how_to_train_one(tmp_path, monkeypatch):
     assert "python -m nmt_core train --help" in commands and "train_all.sh" in commands
 
 
-def test_a_broken_checkpoint_is_reported_not_raised(root, tmp_path, monkeypatch):
-    broken = tmp_path / "broken"
-    broken.mkdir()
-    for name in ("config.json", "spm.model"):
-        (broken / name).write_bytes((root / "toy-additive" / name).read_bytes())
-    (broken / "model.safetensors").write_bytes(b"not a safetensors file")
+@pytest.mark.parametrize("kind", list(BROKEN_CHECKPOINTS))
+def test_each_broken_checkpoint_gets_one_message_naming_it(root, tmp_path, monkeypatch, kind):
+    folder = broken_checkpoint(root / "toy-additive", tmp_path / "toy-additive", kind)
+    shutil.copytree(root / "toy-general", tmp_path / "toy-general")  # a good one beside it
     monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(tmp_path))
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert not at.exception
-    assert "Could not load the checkpoint" in at.error[0].value
-    assert "corrupt or unreadable" in at.code[0].value
+    if kind == "garbled config":  # not listed: the sidebar says which folder and why
+        assert "not usable checkpoints" in at.sidebar.warning[0].value
+        assert str(folder / "config.json") in at.sidebar.code[0].value
+        assert at.sidebar.selectbox(key="model").value == "toy-general"
+        return
+    assert f"Could not load the checkpoint {folder.name}" in at.error[0].value
+    message = at.code[-1].value
+    assert BROKEN_CHECKPOINTS[kind] in message and str(folder) in message
+    at.sidebar.selectbox(key="model").set_value("toy-general").run()  # the good one still works
+    assert not at.error and not at.exception
 
 
 def test_shared_link_restores_sentence_model_and_step(root, monkeypatch):
@@ -331,8 +338,10 @@ def test_alignments_from_a_forced_reference(app):
     assert shown["AER (0 is perfect)"] == pytest.approx(expected.aer, abs=0.005)
     assert shown["Precision |A∩P| / |A|"] == pytest.approx(expected.precision, abs=0.005)
     assert all(shown[name] <= 0 for name in ("CDP", "AP out", "AP in", "Total"))
-    app.text_input(key="gold_text").input("0-x").run()
-    assert "not a Pharaoh alignment" in app.error[0].value
+    for wrong, why in (("0-x", "bad alignment token"), ("0-3 9-9", "link 9-9 is out of range")):
+        app.text_input(key="gold_text").input(wrong).run()
+        assert "does not fit this sentence" in app.error[0].value and why in app.code[-1].value
+        assert not app.metric or "AER (0 is perfect)" not in [m.label for m in app.metric]
 
 
 def test_threshold_alignment_keeps_the_strong_links(app):

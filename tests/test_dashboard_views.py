@@ -145,3 +145,15 @@ def test_long_vectors_are_elided():
     assert views._vector(np.arange(20.0)).count(",") == 7
     assert r"\dots" in views._vector(np.arange(20.0))
     assert r"\dots" not in views._vector(np.arange(3.0))
+
+
+def test_a_gold_line_must_be_one_line_of_links_inside_the_sentence():
+    view = AttentionView(np.full((3, 2), 0.5), ("Der", "Hund"), ("The", "dog", "barks"))
+    sure, possible = views.gold_for_sentence("0-0 1-1 1?2\n\n", "gold.txt", view)
+    assert sure == {(0, 0), (1, 1)} and possible == {(0, 0), (1, 1), (1, 2)}
+    with pytest.raises(ValueError, match=r"gold\.txt has 2 lines, but this page scores one"):
+        views.gold_for_sentence("0-0\n1-1\n", "gold.txt", view)  # once silently cut to line 1
+    with pytest.raises(ValueError, match=r"gold\.txt, line 1: link 2-0 is out of range"):
+        views.gold_for_sentence("0-0 2-0", "gold.txt", view)  # 2 source words: 0 and 1
+    with pytest.raises(ValueError, match="bad alignment token"):
+        views.gold_for_sentence("\x00\x89PNG", "picture.png", view)

@@ -8,6 +8,7 @@ import shutil
 import numpy as np
 import pytest
 import torch
+from conftest import BROKEN_CHECKPOINTS, broken_checkpoint
 from safetensors.torch import load_file, save_file
 
 from nmt_core.__main__ import main
@@ -181,7 +182,12 @@ def test_export_ships_fp16_that_loads_as_fp32_and_is_listed(toy_checkpoint, tmp_
     (info,) = list_checkpoints(tmp_path / "shipped")
     assert info.name == "toy-additive" and info.scorer == "additive"
     save_file({"x": tensors[next(iter(tensors))]}, str(shipped / "model.safetensors"))
-    with pytest.raises(CheckpointError, match="missing"):
+    with pytest.raises(CheckpointError, match="SHA-256"):  # not the file export wrote
+        load_checkpoint(shipped)
+    settings = json.loads((shipped / "config.json").read_text())
+    del settings["meta"]["weights_sha256"]  # as in checkpoints saved before it was recorded
+    (shipped / "config.json").write_text(json.dumps(settings))
+    with pytest.raises(CheckpointError, match="missing"):  # the tensors are checked still
         load_checkpoint(shipped)
 
 
@@ -291,6 +297,21 @@ def test_cli_export_stores_scores_and_name_for_the_list(toy_checkpoint, tmp_path
 def test_cli_list_on_an_empty_folder_says_how_to_train(tmp_path, capsys):
     assert main(["list", "--root", str(tmp_path)]) == 1
     assert "no checkpoints in" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("kind", list(BROKEN_CHECKPOINTS))
+def test_cli_names_the_file_and_the_problem_of_a_broken_checkpoint(
+    toy_checkpoint, tmp_path, capsys, kind
+):
+    folder = broken_checkpoint(toy_checkpoint, tmp_path / "broken", kind)
+    assert main(["translate", "--checkpoint", str(folder), "Ka Mo ."]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert BROKEN_CHECKPOINTS[kind] in err and str(folder) in err
+    listed = main(["list", "--root", str(tmp_path)])  # reads configs only, not weights
+    if kind == "garbled config":  # said, not silently left out
+        assert listed == 1
+        assert capsys.readouterr().err.startswith(f"skipped: {folder / 'config.json'}")
 
 
 def test_cli_reports_missing_checkpoint_without_traceback(tmp_path, capsys):

@@ -91,7 +91,7 @@ widgets.alignment_downloads(links, view, rows)
 
 st.subheader("Compare with a gold alignment")
 if chosen.word_level:
-    widgets.gold_scores(links)
+    widgets.gold_scores(links, view)
 else:
     st.info("Gold alignments link words: set *Tokens* in the sidebar to *words* to score these.")
 
