@@ -4,7 +4,8 @@ Run from the repository root:  streamlit run dashboard/app.py
 Checkpoints are read from $ATTENTION_LAB_CHECKPOINTS (default: checkpoints/).
 
 This entry script holds what every page shares: the navigation, the sidebar settings, the
-sentence box and the shareable URL (?s=sentence&model=name&step=t).
+sentence box and the shareable URL (?s=sentence&model=name&step=t&beam=k&tokens=words&
+presentation=1: see inputs.py).
 """
 
 import sys
@@ -16,7 +17,7 @@ if str(ROOT) not in sys.path:  # `streamlit run` puts dashboard/ on the path, no
 
 import streamlit as st  # noqa: E402
 
-from dashboard import state, views  # noqa: E402
+from dashboard import inputs, state, views  # noqa: E402
 from dashboard.examples import DEFAULT_SENTENCE, EXAMPLES  # noqa: E402
 from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root  # noqa: E402
 from nmt_core.device import resolve_device  # noqa: E402
@@ -47,13 +48,11 @@ page = st.navigation(
 )
 ss = st.session_state
 
-# 1. First load: a shared link brings its sentence, model and step.
+# 1. First load: a shared link brings its sentence, model, step and settings (see inputs.py).
 if "sentence" not in ss:
-    ss.sentence = st.query_params.get("s", DEFAULT_SENTENCE)
-    if "model" in st.query_params:
-        ss.model = st.query_params["model"]
-    if st.query_params.get("step", "").isdigit():
-        ss.step = int(st.query_params["step"])
+    asked = inputs.from_link(st.query_params, DEFAULT_SENTENCE)
+    if asked is not None:
+        ss.model = ss.asked_model = asked
 
 # 2. Without a checkpoint there is nothing to show but how to make one.
 root = checkpoints_root()
@@ -77,6 +76,7 @@ with st.sidebar:
     by_name = {i.name: i for i in models}
     if ss.get("model") not in by_name:
         ss.model = next((i.name for i in models if i.scorer == "additive"), models[0].name)
+    unknown = ss.pop("asked_model", None)  # said once, on the run that opened the link
     st.selectbox(
         "Model (attention scorer)",
         list(by_name),
@@ -86,10 +86,10 @@ with st.sidebar:
         "s_tᵀ W_a h_j and dot: s_tᵀ h_j (Luong et al. 2015); none: one fixed sentence vector "
         "(Cho et al. 2014).",
     )
-    beam_size = st.slider("Beam size (1 = greedy search)", 1, 8, key="beam")
+    beam_size = st.slider("Beam size (1 = greedy search)", 1, inputs.MAX_BEAM, key="beam")
     level = st.radio(
         "Tokens",
-        ["subword pieces", "words"],
+        list(inputs.LEVELS.values()),
         key="level",
         horizontal=True,
         help="words: a source word's weight is the sum of its pieces' weights, an output word's "
@@ -120,7 +120,18 @@ left.text_input("German sentence", key="sentence")
 right.selectbox("Examples", ["…", *EXAMPLES], key="example", on_change=use_example)
 if len(ss.sentence) > views.MAX_CHARS:
     st.warning(f"The sentence is longer than {views.MAX_CHARS} characters: only its start is used.")
-st.query_params.update(s=state.sentence(), model=ss.model)
+if unknown not in (None, ss.model):
+    st.warning(
+        f"The link asks for the model {unknown!r}, which this server does not have: "
+        f"showing {views.model_label(by_name[ss.model])} instead."
+    )
+st.query_params.from_dict(inputs.link(state.sentence(), ss.model))
+inputs.restore(state.sentence())
+if page.url_path != "step":
+    ss.playing = False  # leaving Step through stops its animation where it is
 
 with state.page_turns().turn():  # a class's sessions queue here rather than crowd the CPU
-    page.run()
+    try:
+        page.run()
+    finally:  # st.stop() and reruns end a page by raising: keep its inputs all the same
+        inputs.remember()

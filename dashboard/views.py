@@ -175,14 +175,27 @@ def topk_rows(hypothesis: Hypothesis, step: int) -> tuple[list[str], np.ndarray]
 # --------------------------------------------------------------------------------------------
 
 
-def _vector(values: np.ndarray, shown: int = 8, more: bool = False) -> str:
+def _vector(values: np.ndarray, shown: int = 8, more: bool = False, mark: int | None = None) -> str:
     """``(0.12, -1.30, ..., 0.05)``: all values when few, else the first ones and the last.
 
+    mark: an index (0-based) to show in bold, labelled j = mark + 1, with its neighbours,
+        whatever the elision (the worked softmax below a vector uses that element).
     more: end with an ellipsis (the values are the head of a longer vector).
     """
     numbers = [f"{v:.2f}" for v in np.asarray(values, dtype=float)]
+    if mark is not None:
+        numbers[mark] = rf"\underset{{j={mark + 1}}}{{\mathbf{{{numbers[mark]}}}}}"
+    last = len(numbers) - 1
     if len(numbers) > shown:
-        numbers = [*numbers[: shown - 2], r"\dots", numbers[-1]]
+        head = 3 if mark is not None else shown - 2
+        around = {mark - 1, mark, mark + 1} if mark is not None else set()
+        keep = sorted(({*range(head), last} | around) & set(range(last + 1)))
+        parts = []
+        for k, index in enumerate(keep):
+            if k and index > keep[k - 1] + 1:
+                parts.append(r"\dots")
+            parts.append(numbers[index])
+        numbers = parts
     if more:
         numbers.append(r"\dots")
     return r"\left(" + r",\ ".join(numbers) + r"\right)"
@@ -231,8 +244,9 @@ def step_equations(hypothesis: Hypothesis, step: int) -> dict[str, str]:
         )
     last = len(scores)
     return {
-        "scores": rf"(e_{{{t},1}}, \dots, e_{{{t},{last}}}) = {_vector(scores)}",
+        "scores": rf"(e_{{{t},1}}, \dots, e_{{{t},{last}}}) = {_vector(scores, mark=best)}",
         "softmax": softmax,
-        "weights": rf"(\alpha_{{{t},1}}, \dots, \alpha_{{{t},{last}}}) = {_vector(weights)}",
+        "weights": rf"(\alpha_{{{t},1}}, \dots, \alpha_{{{t},{last}}}) = "
+        + _vector(weights, mark=best),
         "context": context_line,
     }

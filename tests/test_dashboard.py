@@ -215,6 +215,71 @@ def test_shared_link_restores_sentence_model_and_step(root, monkeypatch):
     assert at.slider(key="step").value == 2
 
 
+def test_a_link_reproduces_the_view_and_names_an_unknown_model(root, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(root))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(s=SENTENCE, step="3", beam="4", tokens="words", presentation="1")
+    at.run()
+    assert at.sidebar.slider(key="beam").value == 4
+    assert at.sidebar.radio(key="level").value == "words"
+    assert at.sidebar.toggle(key="presentation").value is True
+    go_to(at, "lesson")
+    assert at.slider(key="lesson_step").value == 3  # the lesson opens at the link's step too
+    link = {k: at.query_params[k] for k in ("s", "step", "beam", "tokens", "presentation")}
+    assert link == {"s": SENTENCE, "step": "3", "beam": "4", "tokens": "words", "presentation": "1"}
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(s=SENTENCE, model="toy-luong-xl")
+    at.run()
+    assert "'toy-luong-xl', which this server does not have" in at.warning[0].value
+    assert at.sidebar.selectbox(key="model").value == "toy-additive"  # and says what it shows
+
+
+def test_page_inputs_outlive_a_page_change_and_belong_to_their_sentence(app):
+    app.sidebar.radio(key="level").set_value("words").run()
+    go_to(app, "alignments")
+    app.text_input(key="reference").input(REVERSED).run()
+    app.radio(key="align_method").set_value("threshold").run()
+    app.text_input(key="gold_text").input("0-3 1-2").run()
+    go_to(app, "compare")
+    names = app.selectbox(key="compare_a").options
+    app.selectbox(key="compare_a").set_value(names[1]).run()
+    go_to(app, "step")
+    app.slider(key="step").set_value(3).run()
+    go_to(app, "lesson")
+    app.slider(key="lesson_step").set_value(2).run()
+    go_to(app, "translate")
+    go_to(app, "alignments")
+    assert app.text_input(key="reference").value == REVERSED
+    assert app.radio(key="align_method").value == "threshold"
+    assert app.text_input(key="gold_text").value == "0-3 1-2"
+    go_to(app, "compare")
+    assert app.selectbox(key="compare_a").value == names[1]
+    go_to(app, "step")
+    assert app.slider(key="step").value == 3
+    go_to(app, "lesson")
+    assert app.slider(key="lesson_step").value == 2
+    # another sentence: its reference, gold and steps start afresh, the choices of method stay
+    app.text_input(key="sentence").input("Ke Ku .").run()
+    go_to(app, "alignments")
+    assert (
+        app.text_input(key="reference").value == "" and app.text_input(key="gold_text").value == ""
+    )
+    assert app.radio(key="align_method").value == "threshold"
+    go_to(app, "step")
+    assert app.slider(key="step").value == 1
+
+
+def test_leaving_step_through_while_playing_stops_where_it_was(app):
+    go_to(app, "step")
+    app.slider(key="step").set_value(2).run()
+    app.session_state["playing"] = True  # Play was clicked; the page sleeps before step 3
+    go_to(app, "translate")  # the student leaves for another page
+    assert not app.session_state["playing"]
+    go_to(app, "step")  # and comes back: still at step 2, not played on to the end
+    assert app.slider(key="step").value == 2 and not app.session_state["playing"]
+    assert app.button(key="step_play").label == "▶ Play"
+
+
 def test_step_through_moves_the_highlight_and_fills_the_formulas(app):
     go_to(app, "step")
     z, sources, targets = heatmap(figure(app, "step_heatmap"))
@@ -362,6 +427,11 @@ def test_gold_alignments_are_scored_on_words_only(app):
     assert "gold_text" in [widget.key for widget in app.text_input]
 
 
+def candidate_box(at: AppTest):
+    (box,) = [box for box in at.selectbox if box.label == "Candidate"]
+    return box
+
+
 def test_beam_page_lists_candidates_and_shows_the_chosen_one(app):
     go_to(app, "beam")
     assert "Greedy search" in app.info[0].value
@@ -371,13 +441,17 @@ def test_beam_page_lists_candidates_and_shows_the_chosen_one(app):
     table = app.dataframe[0].value
     assert len(table) == 3 and table["translation"][0] == REVERSED
     assert list(table["score"]) == sorted(table["score"], reverse=True)
-    app.selectbox(key="candidate").set_value(2).run()
+    candidate_box(app).set_value(2).run()
     spec = figure(app, "beam_heatmap")
     assert "candidate 2" in spec["layout"]["title"]["text"]
     z, sources, targets = heatmap(spec)
     assert z.shape == (len(targets), len(sources)) and len(targets) == table["pieces"][1]
     log_probs = figure(app, "beam_log_probs")["data"][0]["y"]
     assert sum(log_probs) == pytest.approx(table["log_prob"][1], abs=1e-3)
+    # another sentence: the box offers its candidates, from the first, not the last one's
+    app.text_input(key="sentence").input("Ke Ku .").run()
+    first = app.dataframe[0].value["translation"][0]
+    assert candidate_box(app).value == 1 and candidate_box(app).options[0] == f"1. {first}"
 
 
 def test_why_page_contrasts_one_context_with_many(app):

@@ -147,6 +147,30 @@ def test_long_vectors_are_elided():
     assert r"\dots" not in views._vector(np.arange(3.0))
 
 
+def test_the_attended_element_is_shown_in_the_vectors_whatever_the_elision():
+    """The worked softmax uses e_{t,j*}: the vectors above it show j* and its neighbours."""
+    scores = np.linspace(0.0, 5.0, 12)
+    scores[8] = 15.42  # j* = 9: inside what "first values, ..., last" would hide
+    weights = np.exp(scores) / np.exp(scores).sum()
+    hyp = Hypothesis(
+        target_pieces=("▁a", "</s>"),
+        text="a",
+        score=-1.0,
+        log_probs=np.zeros(2),
+        attention=np.stack([weights, weights]),
+        scores=np.stack([scores, scores]),
+        contexts=np.zeros((2, 4)),
+        topk_pieces=(("▁a",), ("</s>",)),
+        topk_probs=np.ones((2, 1)),
+    )
+    lines = views.step_equations(hyp, 0)
+    assert r"\exp(15.42)" in lines["softmax"] and r"\alpha_{1,9}" in lines["softmax"]
+    assert r"\underset{j=9}{\mathbf{15.42}}" in lines["scores"]
+    neighbours = (f"{scores[7]:.2f}", f"{scores[9]:.2f}", f"{scores[11]:.2f}")
+    assert all(value in lines["scores"] for value in neighbours)  # j*-1, j*+1 and the last
+    assert rf"\mathbf{{{weights[8]:.2f}}}" in lines["weights"]
+
+
 def test_a_gold_line_must_be_one_line_of_links_inside_the_sentence():
     view = AttentionView(np.full((3, 2), 0.5), ("Der", "Hund"), ("The", "dog", "barks"))
     sure, possible = views.gold_for_sentence("0-0 1-1 1?2\n\n", "gold.txt", view)

@@ -1,5 +1,7 @@
 """Beam search: the n-best list, and the attention of any candidate in it."""
 
+import hashlib
+
 import pandas as pd
 import streamlit as st
 
@@ -28,12 +30,13 @@ st.caption(
     "log_prob is the plain sum, which favours short outputs."
 )
 ranks = list(range(1, len(result.hypotheses) + 1))
-if ss.get("candidate") not in ranks:
-    ss.candidate = 1  # a smaller beam has fewer candidates
+# A box of its own for each sentence and beam: the browser never shows the labels of the last.
+sentence_id = hashlib.blake2b(result.source.encode(), digest_size=6).hexdigest()
+key = f"candidate:{sentence_id}:{len(ranks)}"
 rank = st.selectbox(
     "Candidate",
     ranks,
-    key="candidate",
+    key=key,
     format_func=lambda r: f"{r}. {result.hypotheses[r - 1].text or '(empty)'}",
 )
 hyp = result.hypotheses[rank - 1]

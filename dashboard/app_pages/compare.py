@@ -22,9 +22,14 @@ if len(attentive) < 2:
     st.stop()
 st.subheader("Two models, cell by cell")
 names = list(attentive)
+if st.session_state.get("compare_a") not in names:
+    st.session_state.pop("compare_a", None)  # kept from a direction or folder with other models
 left, right = st.columns(2)
 a = left.selectbox("Model A", names, key="compare_a")
-b = right.selectbox("Model B", [n for n in names if n != a], key="compare_b")
+others = [n for n in names if n != a]
+if st.session_state.get("compare_b") not in others:
+    st.session_state.pop("compare_b", None)
+b = right.selectbox("Model B", others, key="compare_b")
 pair = state.paired(attentive[a], attentive[b], chosen)
 if pair is None:
     st.info("These two cannot be compared cell by cell (different tokenizers or no output).")

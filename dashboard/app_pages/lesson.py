@@ -14,6 +14,7 @@ ss.lesson_step = min(ss.get("lesson_step", 1), steps)
 if steps > 1:
     st.slider("Follow decoder step t", 1, steps, key="lesson_step")
 t = ss.lesson_step - 1
+st.query_params["step"] = str(ss.lesson_step)  # a shared link opens the lesson here
 numbers = views.step_equations(hyp, t)
 st.caption(
     f"At step {t + 1} the decoder writes {hyp.target_pieces[t]!r} (▁ marks the start of a word)."

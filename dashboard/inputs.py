@@ -1,0 +1,89 @@
+"""What a user typed or chose on a page: kept across page changes, cleared with the sentence,
+and read from and written to the shareable link.
+
+Streamlit forgets a widget's value as soon as a run does not draw the widget, i.e. on every
+page change: the Alignments reference, Compare's models A and B, the Step position came back
+empty or at their defaults. :func:`restore` (before the page runs) and :func:`remember` (after
+it) keep a copy of each page input in a plain session key, which Streamlit does not forget.
+
+Inputs that belong to one sentence (the reference translation, a gold alignment, the step
+positions) are cleared when the sentence changes, so one sentence's English is never
+force-decoded or scored against another German sentence.
+
+The link (``?s=...&model=...``) carries the sentence and the model, the step (Step through and
+Lesson), the beam size, the token level and presentation mode; :func:`from_link` reads it on a
+session's first run and :func:`link` gives what the page's URL shows now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import streamlit as st
+
+# page inputs (widget keys) kept across page changes
+KEPT = (
+    "reference", "gold_text", "align_method", "align_threshold", "compare_a", "compare_b",
+    "step", "lesson_step",
+)  # fmt: skip
+# the inputs that belong to the sentence they were made for
+PER_SENTENCE = ("reference", "gold_text", "step", "lesson_step", "step_next", "playing")
+_COPY = "kept:"  # prefix of the copies
+_SENTENCE = "kept:sentence"  # the sentence the kept inputs belong to
+LEVELS = {"pieces": "subword pieces", "words": "words"}  # link value -> the sidebar's choice
+MAX_BEAM = 8  # the sidebar slider's range is 1..MAX_BEAM
+
+
+def restore(sentence: str) -> None:
+    """Before a page runs: clear the inputs of another sentence, bring back the rest."""
+    ss = st.session_state
+    if ss.get(_SENTENCE, sentence) != sentence:
+        for key in PER_SENTENCE:
+            ss.pop(key, None)
+            ss.pop(_COPY + key, None)
+    ss[_SENTENCE] = sentence
+    for key in KEPT:
+        if key not in ss and _COPY + key in ss:
+            ss[key] = ss[_COPY + key]
+
+
+def remember() -> None:
+    """After a page ran (or stopped): copy the inputs it drew."""
+    ss = st.session_state
+    for key in KEPT:
+        if key in ss:
+            ss[_COPY + key] = ss[key]
+
+
+def from_link(query: Mapping[str, str], default_sentence: str) -> str | None:
+    """On a session's first run: the settings a shared link carries, into session state.
+
+    Returns the model name the link asks for (None without one): the app checks it exists.
+    """
+    ss = st.session_state
+    ss.sentence = query.get("s", default_sentence)
+    step = query.get("step", "")
+    if step.isdigit() and int(step) >= 1:
+        ss.step = ss.lesson_step = int(step)  # the page the link opens shows it
+    beam = query.get("beam", "")
+    if beam.isdigit() and 1 <= int(beam) <= MAX_BEAM:
+        ss.beam = int(beam)
+    if query.get("tokens") in LEVELS:
+        ss.level = LEVELS[query["tokens"]]
+    if query.get("presentation") in ("1", "0"):
+        ss.presentation = query["presentation"] == "1"
+    return query.get("model")
+
+
+def link(sentence: str, model: str) -> dict[str, Any]:
+    """The query the page's URL shows: what reproduces this view (defaults left out)."""
+    ss = st.session_state
+    query: dict[str, Any] = {"s": sentence, "model": model}
+    if ss.get("beam", 1) != 1:
+        query["beam"] = ss.beam
+    if ss.get("level") == LEVELS["words"]:
+        query["tokens"] = "words"
+    if ss.get("presentation"):
+        query["presentation"] = "1"
+    return query
