@@ -18,6 +18,7 @@ if str(ROOT) not in sys.path:  # `streamlit run` puts dashboard/ on the path, no
 import streamlit as st  # noqa: E402
 
 from dashboard import inputs, state, views  # noqa: E402
+from dashboard import presentation as presentation_mode  # noqa: E402
 from dashboard.examples import DEFAULT_SENTENCE, EXAMPLES  # noqa: E402
 from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root  # noqa: E402
 from nmt_core.device import resolve_device  # noqa: E402
@@ -103,6 +104,8 @@ with st.sidebar:
         key="presentation",
         help="Larger type and a colour scale that stays readable on a projector, on every page.",
     )
+if presentation:
+    presentation_mode.style_page()
 ss.settings = state.Settings(
     by_name[ss.model], models, device, beam_size, level == "words", presentation
 )

@@ -15,6 +15,7 @@ Conventions, shared by every chart so that they can be read side by side:
 from __future__ import annotations
 
 import html
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -64,6 +65,11 @@ def _figure(data: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
     return go.Figure({"data": data, "layout": layout}, _validate=False)
 
 
+# Characters a title line may hold: what fits a chart in half the page at 1024 px wide (on a
+# projector, with larger type, the page's charts are stacked and get the whole width).
+TITLE_CHARACTERS = {False: 34, True: 40}
+
+
 def _font_size(presentation: bool) -> int:
     return 20 if presentation else 13
 
@@ -106,28 +112,42 @@ def _finish(
     height: int,
     **layout: Any,
 ) -> go.Figure:
-    """The figure of ``data`` with the look every chart shares; ``layout`` adds axes etc."""
+    """The figure of ``data`` with the look every chart shares; ``layout`` adds axes etc.
+
+    The title is wrapped onto as many lines as it needs (Plotly would cut it at the edge of a
+    narrow chart), and the plot moves down to make room.
+    """
+    size = _font_size(presentation) + 3
+    lines = textwrap.wrap(title, TITLE_CHARACTERS[presentation]) or [""]
     return _figure(
         data,
         {
             "template": TEMPLATE,
             "title": {
-                "text": html.escape(title),
-                "font": {"size": _font_size(presentation) + 3},
-                "yref": "container",
-                "y": 0.98,
-                "yanchor": "top",
+                "text": "<br>".join(html.escape(line) for line in lines),
+                "font": {"size": size},
+                "x": 0,
+                "xref": "paper",
+                "y": 1,
+                "yref": "paper",
+                "yanchor": "bottom",
+                "pad": {"b": 12},
+                "automargin": True,  # the top margin grows with the title's lines
             },
             "font": {"size": _font_size(presentation)},
-            "height": height,
-            "margin": {"l": 20, "r": 20, "t": 50, "b": 20},
+            "height": height + (len(lines) - 1) * round(1.3 * size),
+            "margin": {"l": 20, "r": 20, "t": 20, "b": 20},
             **layout,
         },
     )
 
 
 def _row_height(rows: int, presentation: bool, minimum: int = 320) -> int:
-    return max(minimum, 120 + rows * (34 if presentation else 24))
+    """A heatmap's height: its rows legible, and on a projector at least 250 px of plot for
+    a short sentence too (what the title, labels and margins leave of 440)."""
+    if presentation:
+        return max(minimum, 440, 120 + rows * 34)
+    return max(minimum, 120 + rows * 24)
 
 
 def _heatmap(

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from nmt_core.scorers import scorer
 
-ENCODER_FORMULA = (
-    r"h_j = \left[\overrightarrow{h}_j ; \overleftarrow{h}_j\right], \quad "
-    r"\overrightarrow{h}_j = \mathrm{RNN}(\overrightarrow{h}_{j-1}, x_j), \quad "
-    r"\overleftarrow{h}_j = \mathrm{RNN}(\overleftarrow{h}_{j+1}, x_j)"
+ENCODER_FORMULA = (  # three lines: one would not fit a projector's width
+    r"\begin{gathered}h_j = \left[\overrightarrow{h}_j ; \overleftarrow{h}_j\right] \\ "
+    r"\overrightarrow{h}_j = \mathrm{RNN}(\overrightarrow{h}_{j-1}, x_j) \\ "
+    r"\overleftarrow{h}_j = \mathrm{RNN}(\overleftarrow{h}_{j+1}, x_j)\end{gathered}"
 )
 SOFTMAX_FORMULA = r"\alpha_{t,j} = \frac{\exp(e_{t,j})}{\sum_{k=1}^{S} \exp(e_{t,k})}"
 CONTEXT_FORMULA = r"c_t = \sum_{j=1}^{S} \alpha_{t,j}\, h_j"
@@ -70,3 +70,12 @@ def decoder_state_formula(decoder: str, input_feeding: bool) -> str | None:
     """How the state the scorer reads was computed: Luong's s_t, or None for Bahdanau's
     s_{t-1}, which is simply the state left by the previous step."""
     return LUONG_STATE_FORMULAS[input_feeding] if decoder == "luong" else None
+
+
+_SUBSCRIPT = str.maketrans("0123456789j", "₀₁₂₃₄₅₆₇₈₉ⱼ")
+
+
+def subscripted(symbol: str, step: int) -> str:
+    """``α₆,ⱼ`` for ("α", 6): a step's weights or scores over j, in plain text for chart titles
+    (which show text, not LaTeX)."""
+    return f"{symbol}{str(step).translate(_SUBSCRIPT)},ⱼ"

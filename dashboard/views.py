@@ -187,7 +187,7 @@ def _vector(values: np.ndarray, shown: int = 8, more: bool = False, mark: int | 
         numbers[mark] = rf"\underset{{j={mark + 1}}}{{\mathbf{{{numbers[mark]}}}}}"
     last = len(numbers) - 1
     if len(numbers) > shown:
-        head = 3 if mark is not None else shown - 2
+        head = 1 if mark is not None else shown - 2
         around = {mark - 1, mark, mark + 1} if mark is not None else set()
         keep = sorted(({*range(head), last} | around) & set(range(last + 1)))
         parts = []
@@ -199,6 +199,11 @@ def _vector(values: np.ndarray, shown: int = 8, more: bool = False, mark: int | 
     if more:
         numbers.append(r"\dots")
     return r"\left(" + r",\ ".join(numbers) + r"\right)"
+
+
+def _lines(*lines: str) -> str:
+    """LaTeX lines centred one under another: a worked formula fits a projector's width."""
+    return r"\begin{gathered}" + r" \\ ".join(lines) + r"\end{gathered}"
 
 
 def _number(value: float) -> str:
@@ -218,9 +223,9 @@ def step_equations(hypothesis: Hypothesis, step: int) -> dict[str, str]:
     t = step + 1  # the formulas count from 1
     context = hypothesis.contexts[step]
     head = _vector(context[:4], more=len(context) > 4)
-    context_line = (
-        rf"\lVert c_{{{t}}} \rVert = {np.linalg.norm(context):.2f}, \quad "
-        rf"c_{{{t}}} = {head} \in \mathbb{{R}}^{{{len(context)}}}"
+    context_line = _lines(
+        rf"\lVert c_{{{t}}} \rVert = {np.linalg.norm(context):.2f}",
+        rf"c_{{{t}}} = {head} \in \mathbb{{R}}^{{{len(context)}}}",
     )
     if hypothesis.attention is None or hypothesis.scores is None:
         return {"context": context_line}
@@ -240,13 +245,15 @@ def step_equations(hypothesis: Hypothesis, step: int) -> dict[str, str]:
             rf"\alpha_{{{t},{j}}} = \frac{{\exp(e_{{{t},{j}}} - m)}}"
             rf"{{\sum_k \exp(e_{{{t},k}} - m)}}"
             rf" = \frac{{{_number(np.exp(shifted[best]))}}}{{{_number(np.exp(shifted).sum())}}}"
-            rf" = {weights[best]:.3f}, \quad m = \max_k e_{{{t},k}} = {scores.max():.2f}"
+            rf" = {weights[best]:.3f}"
         )
+        softmax = _lines(softmax, rf"m = \max_k e_{{{t},k}} = {scores.max():.2f}")
     last = len(scores)
     return {
-        "scores": rf"(e_{{{t},1}}, \dots, e_{{{t},{last}}}) = {_vector(scores, mark=best)}",
+        "scores": _lines(rf"(e_{{{t},1}}, \dots, e_{{{t},{last}}}) =", _vector(scores, mark=best)),
         "softmax": softmax,
-        "weights": rf"(\alpha_{{{t},1}}, \dots, \alpha_{{{t},{last}}}) = "
-        + _vector(weights, mark=best),
+        "weights": _lines(
+            rf"(\alpha_{{{t},1}}, \dots, \alpha_{{{t},{last}}}) =", _vector(weights, mark=best)
+        ),
         "context": context_line,
     }

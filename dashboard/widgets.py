@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -24,6 +25,14 @@ NO_ATTENTION = (
     "at every step, so there is no attention matrix. The page Why attention shows that vector."
 )
 PLAY_SECONDS = 1.0  # pause between steps while playing
+
+
+def side_by_side(count: int, stacked: bool, widths: list[int] | None = None) -> list[Any]:
+    """``count`` places for content: columns (relative ``widths``), or, in presentation mode
+    (``stacked``), containers one under another, so that every chart gets the page's width."""
+    if stacked:
+        return [st.container() for _ in range(count)]
+    return list(st.columns(widths or count))
 
 
 def chart(fig: go.Figure, key: str) -> None:

@@ -29,7 +29,7 @@ class Scorer:
     decoder: str  # the decoder style of its paper: the default and the usual pairing
     decoders: tuple[str, ...]  # the decoder styles it may be trained with
     energy: str
-    learned: str  # what the scorer learns, for the Lesson's gloss of the formula
+    learned: str  # what the scorer learns, for the Lesson's gloss (Markdown, $inline LaTeX$)
     attends: bool = True  # False: one fixed context, no weights and no energies
 
     def query(self, decoder: str) -> str:
@@ -61,8 +61,8 @@ SCORERS: dict[str, Scorer] = {
             # The code's U_a has a bias b_a that the paper's formula leaves out (it shifts the
             # tanh's input per attention unit); shown, because the page shows what is computed.
             energy=r"e_{t,j} = v_a^\top \tanh\left(W_a {q} + U_a h_j + b_a\right)",
-            learned="W_a, U_a, the bias b_a and v_a are learned weights (a small network "
-            "with one hidden layer; the paper's formula has no b_a).",
+            learned="$W_a$, $U_a$, the bias $b_a$ and $v_a$ are learned weights (a small "
+            "network with one hidden layer; the paper's formula has no $b_a$).",
         ),
         Scorer(
             name="general",
@@ -71,7 +71,7 @@ SCORERS: dict[str, Scorer] = {
             decoder="luong",
             decoders=DECODER_STYLES,
             energy=r"e_{t,j} = {q}^\top W_a\, h_j",
-            learned="W_a is a learned matrix.",
+            learned="$W_a$ is a learned matrix.",
         ),
         Scorer(
             name="dot",

@@ -108,3 +108,67 @@ def test_nothing_leaves_the_machine_and_the_toolbar_has_no_deploy_button(
     hosts = {urlsplit(url).netloc for url in requested_urls if url.startswith("http")}
     assert hosts == {urlsplit(server).netloc}
     assert page.get_by_text("Deploy", exact=True).count() == 0
+
+
+ALL_CHARTS_DRAWN = """() => {
+  const plots = [...document.querySelectorAll('.js-plotly-plot')];
+  return plots.length >= 2
+    && plots.every(p => p.querySelector('.nsewdrag') && p.querySelector('.gtitle'));
+}"""
+MEASURE_PAGE = """() => {
+  const box = el => { const r = el.getBoundingClientRect();
+                      return {left: r.left, right: r.right, top: r.top, width: r.width,
+                              height: r.height}; };
+  const plots = [...document.querySelectorAll('.js-plotly-plot')].map(p => ({
+    box: box(p),
+    heatmap: !!p.querySelector('.heatmaplayer image'),
+    area: box(p.querySelector('.nsewdrag')),
+    title: p.querySelector('.gtitle') ? box(p.querySelector('.gtitle')) : null,
+  }));
+  const formulas = [...document.querySelectorAll('.katex-display .katex')];
+  return {
+    plots,
+    formula_px: formulas.map(k => parseFloat(getComputedStyle(k).fontSize)),
+    first_formula_top: formulas.length ? box(formulas[0]).top : null,
+    caption_px: parseFloat(getComputedStyle(
+      document.querySelector('[data-testid="stCaptionContainer"]')).fontSize),
+  };
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720)])
+@pytest.mark.parametrize("name", ["step", "lesson"])
+def test_presentation_mode_fits_a_projector(server, tmp_path, name, width, height):
+    """A lecturer's projector: every chart title whole, formulas >= 24 px, the Step heatmap
+    first and at least 400 x 250 px of plot, the navigation and the mode's toggle in view."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.set_default_timeout(60_000)
+            page.goto(f"{server}/{name}?s={SENTENCE}&step=2&presentation=1")
+            page.locator(".katex-display").first.wait_for()
+            page.wait_for_function(ALL_CHARTS_DRAWN)
+            time.sleep(1)  # let Plotly finish drawing
+            shot = tmp_path / f"{name}-{width}x{height}.png"
+            page.screenshot(path=str(shot))
+            measured = page.evaluate(MEASURE_PAGE)
+            nav = page.locator('[data-testid="stSidebarNavLink"]')
+            assert nav.count() == 7 and all(nav.nth(k).is_visible() for k in range(7))
+            assert page.get_by_text("Presentation mode").is_visible()
+        finally:
+            browser.close()
+    if os.environ.get("ATTENTION_LAB_SCREENSHOT"):
+        shutil.copy(shot, Path(os.environ["ATTENTION_LAB_SCREENSHOT"]).parent / shot.name)
+    assert min(measured["formula_px"]) >= 24 and measured["caption_px"] >= 16
+    for plot in measured["plots"]:  # titles whole: inside their chart, not cut at its edge
+        assert plot["title"]["right"] <= plot["box"]["right"] + 1
+        assert plot["title"]["top"] >= plot["box"]["top"] - 1
+    if name == "step":
+        heatmap = next(plot for plot in measured["plots"] if plot["heatmap"])
+        if width == 1024:
+            assert heatmap["area"]["width"] >= 400 and heatmap["area"]["height"] >= 250
+        # stacked: the heatmap first, then its formula, then the other charts
+        assert heatmap["box"]["top"] < measured["first_formula_top"]
+        others = [plot["box"]["top"] for plot in measured["plots"] if not plot["heatmap"]]
+        assert measured["first_formula_top"] < min(others)

@@ -29,7 +29,10 @@ if result is None or result.reference.attention is None:
     st.info("No alignment to show: this model has no attention, or the reference is empty.")
     st.stop()
 
-left, right = st.columns([1, 3])
+if chosen.presentation:  # the heatmap first and full width, the controls under it
+    right, left = widgets.side_by_side(2, stacked=True)
+else:
+    left, right = widgets.side_by_side(2, stacked=False, widths=[1, 3])
 method = left.radio(
     "Hard alignment",
     ["argmax", "threshold"],

@@ -9,9 +9,9 @@ st.header("Compare attention scorers")
 state.current()  # stops with a hint when there is no sentence
 results = [(model, state.run(model, chosen.device, chosen.beam_size)) for model in chosen.models]
 
-columns = st.columns(2)
+columns = None if chosen.presentation else st.columns(2)  # on a projector: one under another
 for k, (model, result) in enumerate(results):
-    with columns[k % 2]:
+    with st.container() if columns is None else columns[k % 2]:
         st.subheader(views.model_label(model))
         st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
         widgets.attention_chart(result, chosen, f"compare_heatmap_{k}", model.name)
@@ -54,7 +54,7 @@ widgets.chart(
     "compare_difference",
 )
 entropy_a, entropy_b = pair.entropy
-left, right = st.columns(2)
+left, right = widgets.side_by_side(2, chosen.presentation)
 left.plotly_chart(
     figures.step_lines(
         {a: entropy_a, b: entropy_b},

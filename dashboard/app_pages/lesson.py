@@ -23,10 +23,11 @@ st.caption(
 st.subheader("1. The encoder reads the sentence")
 st.latex(formulas.ENCODER_FORMULA)
 st.write(
-    f"The source has S = {len(source)} pieces; each annotation h_j has "
+    f"The source has S = {len(source)} pieces; each annotation $h_j$ has "
     f"{hyp.contexts.shape[1]} numbers, half from each reading direction:"
 )
-st.code("  ".join(f"{j}:{piece}" for j, piece in enumerate(source, start=1)), language=None)
+pieces = "  ".join(f"{j}:{piece}" for j, piece in enumerate(source, start=1))
+st.code(pieces, language=None, wrap_lines=True)
 
 if hyp.attention is None:
     st.subheader("2.–4. No attention: one fixed context")
@@ -45,17 +46,17 @@ if state_formula is not None:
     st.latex(state_formula)
     st.caption(
         "Luong et al. (2015): the decoder's RNN runs first, on the previous word"
-        + (" and the previous attentional state h̃_{t−1} (input feeding)" if feeding else "")
-        + "; attention then reads the new state s_t."
+        + (r" and the previous attentional state $\tilde{h}_{t-1}$ (input feeding)" * feeding)
+        + "; attention then reads the new state $s_t$."
     )
 else:
     st.caption(
-        "Bahdanau et al. (2015): attention reads s_{t−1}, the decoder state before step t; "
-        "the new state s_t is computed afterwards, from c_t (step 4)."
+        "Bahdanau et al. (2015): attention reads $s_{t-1}$, the decoder state before step $t$; "
+        "the new state $s_t$ is computed afterwards, from $c_t$ (step 4)."
     )
 st.latex(formulas.score_formula(config.scorer, config.decoder))
 st.caption(
-    f"h_j is the encoder's annotation of source piece j; {scorer(config.scorer).learned} "
+    f"$h_j$ is the encoder's annotation of source piece $j$; {scorer(config.scorer).learned} "
     "Bahdanau et al. call this scoring network the alignment model and write i for the output "
     "step; we write t, as Luong et al. do."
 )
@@ -67,7 +68,7 @@ st.plotly_chart(
     figures.bar_chart(
         hyp.attention[t],
         source,
-        title=f"Attention weights α_{t + 1},j at step {t + 1}: one per source piece, sum 1",
+        title=f"Attention weights {formulas.subscripted('α', t + 1)}: one per source piece, sum 1",
         y_title="α",
         y_range=(0, 1),
         highlight=int(hyp.attention[t].argmax()),

@@ -14,8 +14,13 @@ st.caption(
     "Steps are subword pieces, whatever the word/subword setting."
 )
 big = chosen.presentation
+# Side by side on a screen; on a projector stacked, the heatmap and its formula first.
+if big:
+    heatmap_area, formula_area, bars_area, topk_area = (st.container() for _ in range(4))
+else:
+    heatmap_area, topk_area = st.columns(2)
+    bars_area, formula_area = st.container(), st.container()
 
-left, right = st.columns(2)
 pieces, probs = views.topk_rows(hyp, t)
 topk = figures.topk_chart(
     pieces,
@@ -24,11 +29,11 @@ topk = figures.topk_chart(
     title=f"Step {t + 1}: the 5 likeliest pieces (red = the one written)",
     presentation=big,
 )
-right.plotly_chart(topk, theme=None, key="step_topk")
+topk_area.plotly_chart(topk, theme=None, key="step_topk")
 if hyp.attention is None:
-    left.info(widgets.NO_ATTENTION)
+    heatmap_area.info(widgets.NO_ATTENTION)
 else:
-    with left:
+    with heatmap_area:
         title = "Attention, current step framed"
         heatmap = figures.attention_heatmap(
             hyp.attention, source, hyp.target_pieces, title=title, highlight_row=t, presentation=big
@@ -36,12 +41,12 @@ else:
         widgets.chart(heatmap, "step_heatmap")
     alpha, scores = hyp.attention[t], hyp.scores[t]
     j_star = int(alpha.argmax())  # 0-based
-    one, two = st.columns(2)
+    one, two = (bars_area, bars_area) if big else bars_area.columns(2)
     one.plotly_chart(
         figures.bar_chart(
             alpha,
             source,
-            title=f"Weights α_{t + 1},j (after softmax)",
+            title=f"Weights {formulas.subscripted('α', t + 1)} (after softmax)",
             y_title="weight α (0–1)",
             y_range=(0, 1),
             highlight=j_star,
@@ -54,7 +59,7 @@ else:
         figures.bar_chart(
             scores,
             source,
-            title=f"Raw scores e_{t + 1},j (before softmax)",
+            title=f"Raw scores {formulas.subscripted('e', t + 1)} (before softmax)",
             y_title="score e (any real number)",
             highlight=int(scores.argmax()),
             presentation=big,
@@ -62,12 +67,15 @@ else:
         theme=None,
         key="step_scores",
     )
-    st.latex(formulas.score_formula(chosen.model.scorer, chosen.model.decoder))
-    st.latex(formulas.SOFTMAX_FORMULA + r"\qquad " + formulas.CONTEXT_FORMULA)
-    st.caption(
-        f"j counts source pieces from 1: the red bar, j* = {j_star + 1} ({source[j_star]!r}), is "
-        "the most attended piece. With beam search the piece written is not always the likeliest."
-    )
-for line in views.step_equations(hyp, t).values():
-    st.latex(line)
+    with formula_area:
+        st.latex(formulas.score_formula(chosen.model.scorer, chosen.model.decoder))
+        st.latex(formulas.SOFTMAX_FORMULA + r"\qquad " + formulas.CONTEXT_FORMULA)
+        st.caption(
+            f"j counts source pieces from 1: the red bar, j* = {j_star + 1} "
+            f"({source[j_star]!r}), is the most attended piece. With beam search the piece "
+            "written is not always the likeliest."
+        )
+with formula_area:
+    for line in views.step_equations(hyp, t).values():
+        st.latex(line)
 widgets.keep_playing()

@@ -9,7 +9,7 @@ st.header("Why attention?")
 st.write(
     "Without attention (Cho et al. 2014) the encoder squeezes the whole sentence into one "
     "vector c, and the decoder reads that same c at every step: each row below is identical. "
-    "With attention the decoder builds a new context c_t at every step from the words it "
+    "With attention the decoder builds a new context $c_t$ at every step from the words it "
     "needs now (Bahdanau et al. 2015), so the rows change."
 )
 state.current()  # stops with a hint when there is no sentence
@@ -18,12 +18,12 @@ attentive = next((m for m in (chosen.model, *chosen.models) if m.attends), None)
 shown = [m for m in (fixed, attentive) if m is not None]
 if fixed is None:
     st.info("No model without attention (scorer 'none') is available for this direction.")
-for column, model in zip(st.columns(len(shown)), shown, strict=True):
+for column, model in zip(widgets.side_by_side(len(shown), chosen.presentation), shown, strict=True):
     hyp = state.run(model, chosen.device, chosen.beam_size).best
     with column:
         st.subheader(views.model_label(model))
         st.code(hyp.text or "(empty translation)", language=None, wrap_lines=True)
-        title = "a new c_t at every step" if model.attends else "one c for all steps"
+        title = "a new cₜ at every step" if model.attends else "one c for all steps"
         widgets.chart(
             figures.context_heatmap(
                 hyp.contexts,

@@ -1,0 +1,33 @@
+"""Presentation mode: the whole page readable from the back of a room on a projector.
+
+Streamlit sizes its text in rem (body, captions, code, tables, the sidebar, widget labels), so
+one larger root font scales them together; KaTeX sizes formulas in em of the text around them,
+so they grow too (to at least 24 px). The page's side margins shrink, so that the charts keep
+their size beside the sidebar on a 1024-pixel projector. The figures take their larger fonts
+and a projector-safe colour scale from ``figures`` (``presentation=True``), and pages that put
+charts side by side stack them instead, the heatmap and its formula first. The navigation and
+the mode's own toggle stay where they are; the sidebar can be collapsed as usual.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+ROOT_FONT_PX = 20  # Streamlit's default is 16
+FORMULA_EM = 1.25  # KaTeX's text is 1.21 em of its parent: 20 px x 1.21 x 1.25 = 30 px
+
+STYLE = f"""
+<style>
+html {{ font-size: {ROOT_FONT_PX}px; }}
+.katex {{ font-size: {FORMULA_EM * 1.21:.2f}em !important; }}
+.katex-display {{ overflow-x: auto; overflow-y: hidden; }}  /* scroll, never cut */
+[data-testid="stMainBlockContainer"] {{
+  padding-left: 1.5rem !important; padding-right: 1.5rem !important; padding-top: 4.5rem !important;
+}}
+</style>
+"""
+
+
+def style_page() -> None:
+    """Apply presentation mode's type sizes to this page run (call it when the mode is on)."""
+    st.html(STYLE)
