@@ -29,6 +29,19 @@ PROJECTOR_SCALE = (
 )
 DIFFERENCE_SCALE = "RdBu"  # diverging, white at 0
 HIGHLIGHT = "#d62728"  # the current step / chosen token
+# One colour per scorer, so a model has the same colour in every chart (Compare, Why attention).
+SCORER_COLOURS = {
+    "additive": "#1f77b4",
+    "general": "#2ca02c",
+    "dot": "#ff7f0e",
+    "scaled_dot": "#9467bd",
+    "none": "#7f7f7f",
+}
+
+
+def scorer_colour(scorer: str) -> str:
+    """The line colour of a model with this scorer (grey for one not in the table)."""
+    return SCORER_COLOURS.get(scorer, "#7f7f7f")
 
 
 def _template() -> dict[str, Any]:
@@ -95,6 +108,13 @@ def _token_axis(
         "zeroline": False,
     }
     return axis if angle is None else {**axis, "tickangle": angle}
+
+
+def _line_colour(colours: Mapping[str, str] | None, name: str) -> dict[str, Any]:
+    """The line and marker colour of series ``name``, if ``colours`` fixes one."""
+    if not colours or name not in colours:
+        return {}
+    return {"line": {"color": colours[name]}, "marker": {"color": colours[name]}}
 
 
 def _check_matrix(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str], what: str) -> None:
@@ -196,6 +216,7 @@ def attention_heatmap(
     highlight_row: int | None = None,
     links: Iterable[tuple[int, int]] = (),
     presentation: bool = False,
+    height_rows: int | None = None,
 ) -> go.Figure:
     """Attention weights: rows = target tokens, columns = source tokens, colour 0..1.
 
@@ -203,6 +224,8 @@ def attention_heatmap(
         matrix: (T, S) weights.
         highlight_row: decoder step (0-based) to frame with a rectangle.
         links: hard alignment links (source_index, target_index) to mark with a cross.
+        height_rows: size the figure for this many rows (>= T), so that heatmaps shown side by
+            side line up.
     """
     _check_matrix(matrix, target_tokens, source_tokens, "attention")
     trace, layout = _heatmap(
@@ -243,7 +266,7 @@ def attention_heatmap(
                 "showlegend": False,
             }
         )
-    height = _row_height(len(target_tokens), presentation)
+    height = _row_height(max(len(target_tokens), height_rows or 0), presentation)
     return _finish(data, title, presentation, height, **layout)
 
 
@@ -371,8 +394,10 @@ def step_lines(
     title: str = "",
     y_title: str = "",
     presentation: bool = False,
+    colours: Mapping[str, str] | None = None,
 ) -> go.Figure:
-    """One line per named series over decoder steps; ``tokens`` label the steps if given."""
+    """One line per named series over decoder steps; ``tokens`` label the steps if given;
+    ``colours`` fixes a series' colour by its name (see ``scorer_colour``)."""
     data = []
     for name, values in series.items():
         values = np.asarray(values, dtype=float)
@@ -385,6 +410,7 @@ def step_lines(
                 "y": values.tolist(),
                 "mode": "lines+markers",
                 "name": html.escape(name),
+                **_line_colour(colours, name),
             }
         )
     x_axis = (
@@ -494,6 +520,7 @@ def bleu_by_length(
     *,
     title: str = "BLEU by source length",
     presentation: bool = False,
+    colours: Mapping[str, str] | None = None,
 ) -> go.Figure:
     """Test BLEU per source-length bucket (rows with low, high, count, bleu), one line per model.
 
@@ -514,6 +541,7 @@ def bleu_by_length(
                 "hovertemplate": (
                     "%{customdata[0]} words: BLEU %{y:.1f} (%{customdata[1]} sentences)"
                 ),
+                **_line_colour(colours, name),
             }
         )
     return _finish(
@@ -526,6 +554,14 @@ def bleu_by_length(
     )
 
 
-def to_html(fig: go.Figure) -> str:
-    """A standalone HTML page of ``fig`` with plotly.js inlined, so it opens offline."""
-    return fig.to_html(include_plotlyjs=True, full_html=True)
+def to_html(fig: go.Figure, notes: Sequence[str] = ()) -> str:
+    """A standalone HTML page of ``fig`` with plotly.js inlined, so it opens offline (that is
+    4.6 MB of the file: a page that fetched Plotly instead would not open without internet,
+    as in many classrooms). ``notes``: lines above the chart (sentence, model, settings, date),
+    shown as text."""
+    chart = fig.to_html(include_plotlyjs=True, full_html=False)
+    lines = "".join(f"<p>{html.escape(note)}</p>\n" for note in notes)
+    return (
+        '<!DOCTYPE html>\n<html>\n<head><meta charset="utf-8"><title>Attention Lab</title></head>'
+        f'\n<body style="font-family: sans-serif">\n{lines}{chart}\n</body>\n</html>\n'
+    )

@@ -165,6 +165,13 @@ def nbest_rows(translation: Translation) -> list[dict[str, Any]]:
     ]
 
 
+def piece_description(piece: str) -> str:
+    """A piece as a caption names it; the bare word-start mark "▁" is said to be one."""
+    if piece == "▁":
+        return "'▁' alone: the start of a new word, whose letters come in the next pieces"
+    return repr(piece)
+
+
 def topk_rows(hypothesis: Hypothesis, step: int) -> tuple[list[str], np.ndarray]:
     """The likeliest next pieces at ``step`` (0-based) and their probabilities."""
     return list(hypothesis.topk_pieces[step]), hypothesis.topk_probs[step]

@@ -5,6 +5,7 @@ Layout only: the numbers come from ``nmt_core`` and the figures from ``dashboard
 
 from __future__ import annotations
 
+import datetime
 import json
 import time
 from typing import Any
@@ -22,9 +23,15 @@ from nmt_core.translate import AttentionView, Hypothesis, Translation
 
 NO_ATTENTION = (
     "This model has no attention: the decoder reads one fixed summary of the whole sentence "
-    "at every step, so there is no attention matrix. The page Why attention shows that vector."
+    "at every step, so there is no attention matrix. The page Why attention shows that vector:"
 )
 PLAY_SECONDS = 1.0  # pause between steps while playing
+
+
+def no_attention_note() -> None:
+    """Why a model without attention has no heatmap, with a link to the page that shows why."""
+    st.info(NO_ATTENTION)
+    st.page_link("app_pages/why.py", label="Why attention", icon=":material/help:")
 
 
 def side_by_side(count: int, stacked: bool, widths: list[int] | None = None) -> list[Any]:
@@ -36,20 +43,37 @@ def side_by_side(count: int, stacked: bool, widths: list[int] | None = None) -> 
 
 
 def chart(fig: go.Figure, key: str) -> None:
-    """Show ``fig`` with a button that downloads it as a standalone (offline) HTML file.
+    """Show ``fig`` with a button that downloads it as a standalone (offline) HTML file, which
+    names the sentence, the model, the decoding settings and the date above the chart.
 
     For a PNG, use the camera button in the chart's toolbar (drawn by the browser).
     """
     st.plotly_chart(fig, theme=None, key=key)
+    chosen, sentence = state.settings(), state.sentence()
+
+    def page() -> str:
+        return figures.to_html(fig, export_notes(chosen, sentence))
+
     st.download_button(
         "⬇ HTML",
-        data=lambda: figures.to_html(fig),
+        data=page,
         file_name=f"{key}.html",
         mime="text/html",
         on_click="ignore",
         key=f"{key}_html",
-        help="The figure as a web page that works offline",
+        help="The figure as a web page that opens offline (about 5 MB: Plotly's code is inside)",
     )
+
+
+def export_notes(chosen: state.Settings, sentence: str) -> list[str]:
+    """What an exported figure says about itself: sentence, model, decoding, date."""
+    tokens = "words" if chosen.word_level else "subword pieces"
+    return [
+        f"Sentence: {sentence}",
+        f"Model: {views.model_label(chosen.model)} ({chosen.model.name})",
+        f"Decoding: beam size {chosen.beam_size}; tokens shown: {tokens}",
+        f"Exported from Attention Lab on {datetime.date.today().isoformat()}",
+    ]
 
 
 def attention_chart(
@@ -58,11 +82,13 @@ def attention_chart(
     key: str,
     title: str = "",
     hypothesis: Hypothesis | None = None,
+    height_rows: int | None = None,
 ) -> AttentionView | None:
-    """The heatmap of ``hypothesis`` (default: the best) at the chosen token level, or a note."""
+    """The heatmap of ``hypothesis`` (default: the best) at the chosen token level, or a note;
+    ``height_rows``: size it for that many rows, to line up with heatmaps beside it."""
     view = result.attention_view(hypothesis, settings.word_level)
     if view is None:
-        st.info(NO_ATTENTION)
+        no_attention_note()
         return None
     fig = figures.attention_heatmap(
         view.matrix,
@@ -70,6 +96,7 @@ def attention_chart(
         view.target_tokens,
         title=title,
         presentation=settings.presentation,
+        height_rows=height_rows,
     )
     chart(fig, key)
     return view

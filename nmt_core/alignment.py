@@ -20,12 +20,13 @@ from typing import Any
 import numpy as np
 
 from nmt_core.evaluation import validate_attention
+from nmt_core.tokenization import EOS_PIECE
 from nmt_core.translate import AttentionView, Translation
 
 Link = tuple[int, int]  # (source_index, target_index)
 Alignment = frozenset[Link]
 
-HARD_ALIGNMENT_METHODS = ("argmax", "threshold")
+HARD_ALIGNMENT_METHODS = ("argmax", "argmax-null", "threshold")
 DEFAULT_THRESHOLD = 0.5  # the CLI's and the dashboard's default for "threshold"
 _PHARAOH_LINK = re.compile(r"(\d+)([-?p])(\d+)")  # sure "-", possible "?" or "p"
 
@@ -67,8 +68,12 @@ def align(
     if full is None:
         return None
     view = full.without_eos()
-    links = hard_alignment(view.matrix, method, threshold) if view.matrix.size else frozenset()
-    return ForcedAlignment(full, links)
+    if not view.matrix.size:
+        return ForcedAlignment(full, frozenset())
+    # what each target row gives the source's </s> ("argmax-null" reads it as "no word")
+    ends_in_eos = full.source_tokens[-1:] == (EOS_PIECE,)
+    null = full.matrix[: len(view.target_tokens), -1] if ends_in_eos else None
+    return ForcedAlignment(full, hard_alignment(view.matrix, method, threshold, null))
 
 
 # --------------------------------------------------------------------------------------------
@@ -77,19 +82,27 @@ def align(
 
 
 def hard_alignment(
-    attention: np.ndarray, method: str = "argmax", threshold: float = DEFAULT_THRESHOLD
+    attention: np.ndarray,
+    method: str = "argmax",
+    threshold: float = DEFAULT_THRESHOLD,
+    null: np.ndarray | None = None,
 ) -> Alignment:
     """Turn soft attention into hard word-alignment links.
 
     * ``"argmax"``: each target token ``i`` links to its most attended source token,
       ``{(argmax_j α_ij, i)}`` — exactly ``tgt_len`` links (ties go to the lowest ``j``).
+    * ``"argmax-null"``: the same, except that a target token that attends to the end of the
+      sentence (``null``, the weights on the source's </s>) more than to any word gets no link:
+      </s> plays the NULL word of the IBM models, and a row whose mass sits there no longer
+      links to a weak cell beside it.
     * ``"threshold"``: every link whose weight is at least ``threshold``,
       ``{(j, i) : α_ij >= threshold}`` — may leave a target token unaligned or align it twice.
 
     Args:
-        attention: ``(tgt_len, src_len)`` attention weights.
+        attention: ``(tgt_len, src_len)`` attention weights, without the </s> row and column.
         method: one of :data:`HARD_ALIGNMENT_METHODS`.
-        threshold: minimum weight for ``"threshold"``; must be positive. Ignored by ``"argmax"``.
+        threshold: minimum weight for ``"threshold"``; must be positive. Ignored otherwise.
+        null: ``(tgt_len,)`` weights on </s>, for ``"argmax-null"`` (None: all 0).
 
     Returns:
         The links as ``(source_index, target_index)`` pairs.
@@ -103,9 +116,14 @@ def hard_alignment(
             f"unknown alignment method {method!r}; valid: {', '.join(HARD_ALIGNMENT_METHODS)}"
         )
     matrix = validate_attention(attention)
-    if method == "argmax":
+    if method.startswith("argmax"):
         best_source = matrix.argmax(axis=1)  # (tgt_len,)
-        return frozenset((int(j), i) for i, j in enumerate(best_source))
+        best_weight = matrix.max(axis=1)
+        if method == "argmax" or null is None:
+            null = np.zeros(len(matrix))
+        return frozenset(
+            (int(j), i) for i, j in enumerate(best_source) if best_weight[i] >= null[i]
+        )
     if not (np.isfinite(threshold) and threshold > 0):
         raise ValueError(f"threshold must be a positive number; got {threshold!r}")
     targets, sources = np.nonzero(matrix >= threshold)
@@ -172,7 +190,9 @@ def parse_pharaoh(text: str) -> tuple[Alignment, Alignment]:
         match = _PHARAOH_LINK.fullmatch(token)
         if match is None:
             raise ValueError(
-                f"bad alignment token {token!r}; expected 'src-tgt', 'src?tgt' or 'srcptgt'"
+                f"bad alignment token {token!r}; expected links of word indices from 0: "
+                "'2-3' (source word 2 is surely linked to target word 3), or '2?3' / '2p3' "
+                "(possibly linked)"
             )
         source, mark, target = match.groups()
         link = (int(source), int(target))

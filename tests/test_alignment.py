@@ -42,7 +42,7 @@ def test_hard_alignment_threshold():
 
 
 def test_hard_alignment_unknown_method_lists_valid_names():
-    with pytest.raises(ValueError, match="argmax, threshold"):
+    with pytest.raises(ValueError, match="argmax, argmax-null, threshold"):
         hard_alignment(ATTENTION, method="argmin")
 
 
@@ -223,3 +223,12 @@ def test_alignment_table_without_attention_and_errors():
         alignment_table({(2, 0)}, ["a", "b"], ["x"])
     with pytest.raises(ValueError, match="shape"):
         alignment_table({(0, 0)}, ["a", "b"], ["x"], attention=np.eye(2))
+
+
+def test_argmax_null_leaves_a_row_that_attends_to_the_end_unlinked():
+    """A row whose mass sits on </s> (here row 1: 0.8 there) links nowhere, not to a weak cell."""
+    full = np.array([[0.7, 0.2, 0.1], [0.05, 0.15, 0.8], [0.1, 0.5, 0.4]])  # last column: </s>
+    words, null = full[:, :2], full[:, 2]
+    assert hard_alignment(words, "argmax") == {(0, 0), (1, 1), (1, 2)}
+    assert hard_alignment(words, "argmax-null", null=null) == {(0, 0), (1, 2)}
+    assert hard_alignment(words, "argmax-null") == hard_alignment(words, "argmax")  # no null

@@ -5,6 +5,7 @@ plus two untrained models that share its tokenizer: a Luong "general" model and 
 attention. Untrained weights are enough to exercise comparisons and the fixed context vector.
 """
 
+import datetime
 import json
 import shutil
 import time
@@ -17,6 +18,7 @@ import torch
 from conftest import BROKEN_CHECKPOINTS, broken_checkpoint
 from streamlit.testing.v1 import AppTest
 
+from dashboard import widgets
 from nmt_core.__main__ import main
 from nmt_core.alignment import (
     alignment_agreement,
@@ -215,6 +217,14 @@ def test_shared_link_restores_sentence_model_and_step(root, monkeypatch):
     assert at.slider(key="step").value == 2
 
 
+def test_an_exported_figure_says_what_it_shows(app):
+    app.sidebar.slider(key="beam").set_value(2).run()
+    notes = widgets.export_notes(app.session_state["settings"], SENTENCE)
+    assert notes[0] == f"Sentence: {SENTENCE}" and "toy-additive" in notes[1]
+    assert "beam size 2" in notes[2] and "subword pieces" in notes[2]
+    assert notes[3].endswith(datetime.date.today().isoformat())
+
+
 def test_a_link_reproduces_the_view_and_names_an_unknown_model(root, monkeypatch):
     monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(root))
     at = AppTest.from_file(APP, default_timeout=60)
@@ -249,6 +259,7 @@ def test_page_inputs_outlive_a_page_change_and_belong_to_their_sentence(app):
     app.slider(key="lesson_step").set_value(2).run()
     go_to(app, "translate")
     go_to(app, "alignments")
+    assert not app.warning  # no "default value but also set via Session State" notice
     assert app.text_input(key="reference").value == REVERSED
     assert app.radio(key="align_method").value == "threshold"
     assert app.text_input(key="gold_text").value == "0-3 1-2"
@@ -318,6 +329,8 @@ def test_compare_puts_two_models_on_the_same_source_and_target(app, root):
         assert z.shape == (len(targets), len(sources))
         assert figure(app, f"compare_heatmap_{k}")["data"][0]["zmax"] == 1.0
     assert any("no attention matrix" in info.value.lower() for info in app.info)
+    links = app.get("page_link")  # the note links to the page that explains it
+    assert [link.proto.label for link in links] == ["Why attention"]
     # the untrained model writes something else: both are force-decoded on A's translation
     assert first[2] != second[2]
     assert any("force-decoded" in md.value for md in app.markdown)
@@ -335,6 +348,16 @@ def test_compare_puts_two_models_on_the_same_source_and_target(app, root):
     np.testing.assert_allclose(js, jensen_shannon(a, b), atol=1e-5)
     agreement = alignment_agreement(hard_alignment(a), hard_alignment(b))
     assert app.metric[0].value == f"{agreement:.2f}"
+    # the panels line up: one height for every heatmap, whatever each model wrote
+    heights = {figure(app, f"compare_heatmap_{k}")["layout"]["height"] for k in (0, 1)}
+    assert len(heights) == 1
+    # a model keeps its colour whichever side it is on (the colours of Why attention too)
+    colour = {line["name"]: line["line"]["color"] for line in entropy}
+    app.selectbox(key="compare_a").set_value("toy-general").run()
+    swapped = {
+        line["name"]: line["line"]["color"] for line in figure(app, "compare_entropy")["data"]
+    }
+    assert swapped == colour and len(set(colour.values())) == 2
 
 
 def test_a_replaced_checkpoint_folder_is_never_served_from_the_cache(root, tmp_path, monkeypatch):

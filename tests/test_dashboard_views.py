@@ -181,3 +181,8 @@ def test_a_gold_line_must_be_one_line_of_links_inside_the_sentence():
         views.gold_for_sentence("0-0 2-0", "gold.txt", view)  # 2 source words: 0 and 1
     with pytest.raises(ValueError, match="bad alignment token"):
         views.gold_for_sentence("\x00\x89PNG", "picture.png", view)
+
+
+def test_a_bare_word_start_piece_is_named_for_what_it_is():
+    assert views.piece_description("▁Hund") == "'▁Hund'"
+    assert "start of a new word" in views.piece_description("▁")

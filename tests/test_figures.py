@@ -215,3 +215,5 @@ def test_standalone_html_inlines_plotly_js():
     assert len(page) > 1_000_000  # plotly.js itself is inside, so it opens offline
     assert fig.layout.title.text == "&lt;b&gt;x&lt;/b&gt;"  # the title is text, not markup
     assert "<b>x</b>" not in page
+    noted = figures.to_html(fig, ["Sentence: <i>Der Hund</i>", "Model: dot"])
+    assert "<p>Sentence: &lt;i&gt;Der Hund&lt;/i&gt;</p>" in noted and "<p>Model: dot</p>" in noted

@@ -9,12 +9,15 @@ st.header("Compare attention scorers")
 state.current()  # stops with a hint when there is no sentence
 results = [(model, state.run(model, chosen.device, chosen.beam_size)) for model in chosen.models]
 
+shown = [result.attention_view(word_level=chosen.word_level) for _, result in results]
+rows = max((len(view.target_tokens) for view in shown if view is not None), default=0)
 columns = None if chosen.presentation else st.columns(2)  # on a projector: one under another
 for k, (model, result) in enumerate(results):
     with st.container() if columns is None else columns[k % 2]:
         st.subheader(views.model_label(model))
         st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
-        widgets.attention_chart(result, chosen, f"compare_heatmap_{k}", model.name)
+        # one height for all, so that the panels side by side line up
+        widgets.attention_chart(result, chosen, f"compare_heatmap_{k}", model.name, None, rows)
 
 attentive = {m.name: m for m in chosen.models if m.attends}
 if len(attentive) < 2:
@@ -62,6 +65,7 @@ left.plotly_chart(
         title="Entropy per step (0 = looks at one token)",
         y_title="nats",
         presentation=chosen.presentation,
+        colours={name: figures.scorer_colour(attentive[name].scorer) for name in (a, b)},
     ),
     theme=None,
     key="compare_entropy",

@@ -17,7 +17,8 @@ t = ss.lesson_step - 1
 st.query_params["step"] = str(ss.lesson_step)  # a shared link opens the lesson here
 numbers = views.step_equations(hyp, t)
 st.caption(
-    f"At step {t + 1} the decoder writes {hyp.target_pieces[t]!r} (▁ marks the start of a word)."
+    f"At step {t + 1} the decoder writes {views.piece_description(hyp.target_pieces[t])} "
+    "(▁ marks the start of a word)."
 )
 
 st.subheader("1. The encoder reads the sentence")

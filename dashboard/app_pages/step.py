@@ -10,7 +10,8 @@ result = state.current()
 hyp, source = result.best, result.source_pieces
 t = widgets.step_player(len(hyp.target_pieces)) - 1  # 0-based row of the matrices
 st.caption(
-    f"Step {t + 1} of {len(hyp.target_pieces)}: the decoder writes {hyp.target_pieces[t]!r}. "
+    f"Step {t + 1} of {len(hyp.target_pieces)}: the decoder writes "
+    f"{views.piece_description(hyp.target_pieces[t])}. "
     "Steps are subword pieces, whatever the word/subword setting."
 )
 big = chosen.presentation
@@ -31,7 +32,8 @@ topk = figures.topk_chart(
 )
 topk_area.plotly_chart(topk, theme=None, key="step_topk")
 if hyp.attention is None:
-    heatmap_area.info(widgets.NO_ATTENTION)
+    with heatmap_area:
+        widgets.no_attention_note()
 else:
     with heatmap_area:
         title = "Attention, current step framed"

@@ -44,7 +44,11 @@ cards = {name: buckets for name, buckets in cards.items() if buckets}
 if not cards:
     st.info("The model cards have no BLEU-by-length figures yet.")
     st.stop()
-widgets.chart(figures.bleu_by_length(cards, presentation=chosen.presentation), "why_length")
+colours = {m.name: figures.scorer_colour(m.scorer) for m in chosen.models}
+widgets.chart(
+    figures.bleu_by_length(cards, presentation=chosen.presentation, colours=colours),
+    "why_length",
+)
 st.caption(
     "Test-set BLEU (0–100, higher is better) per source-length bucket, from each model's "
     "training record; n = sentences per bucket. Does the model without attention fall further "
