@@ -297,6 +297,7 @@ def test_step_through_moves_the_highlight_and_fills_the_formulas(app):
     app.slider(key="step").set_value(3).run()
     (frame,) = figure(app, "step_heatmap")["layout"]["shapes"]
     assert (frame["y0"], frame["y1"]) == (1.5, 2.5)  # row 3, counting from 1
+    assert "Weights α₃,ⱼ" in figure(app, "step_alpha")["layout"]["title"]["text"]  # subscripts
     alpha = np.array(figure(app, "step_alpha")["data"][0]["y"])
     np.testing.assert_allclose(alpha, z[2], atol=1e-6)  # row 3 of the heatmap
     scores = np.array(figure(app, "step_scores")["data"][0]["y"])
@@ -426,7 +427,10 @@ def test_alignments_from_a_forced_reference(app):
     assert shown["AER (0 is perfect)"] == pytest.approx(expected.aer, abs=0.005)
     assert shown["Precision |A∩P| / |A|"] == pytest.approx(expected.precision, abs=0.005)
     assert all(shown[name] <= 0 for name in ("CDP", "AP out", "AP in", "Total"))
-    for wrong, why in (("0-x", "bad alignment token"), ("0-3 9-9", "link 9-9 is out of range")):
+    for wrong, why in (
+        ("0-x", "'2?3' / '2p3' (possibly linked)"),
+        ("0-3 9-9", "9-9 is out of range"),
+    ):
         app.text_input(key="gold_text").input(wrong).run()
         assert "does not fit this sentence" in app.error[0].value and why in app.code[-1].value
         assert not app.metric or "AER (0 is perfect)" not in [m.label for m in app.metric]

@@ -156,6 +156,14 @@ def test_presentation_mode_fits_a_projector(server, tmp_path, name, width, heigh
             nav = page.locator('[data-testid="stSidebarNavLink"]')
             assert nav.count() == 7 and all(nav.nth(k).is_visible() for k in range(7))
             assert page.get_by_text("Presentation mode").is_visible()
+            if name == "step" and width == 1024:  # PNG export: the chart toolbar's camera
+                chart = page.locator(".js-plotly-plot").first
+                chart.hover()
+                with page.expect_download() as download:
+                    chart.locator('[data-title="Download plot as a PNG"]').click()
+                png = tmp_path / download.value.suggested_filename
+                download.value.save_as(png)
+                assert png.suffix == ".png" and png.read_bytes()[:4] == b"\x89PNG"
         finally:
             browser.close()
     if os.environ.get("ATTENTION_LAB_SCREENSHOT"):

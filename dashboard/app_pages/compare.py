@@ -14,10 +14,12 @@ rows = max((len(view.target_tokens) for view in shown if view is not None), defa
 columns = None if chosen.presentation else st.columns(2)  # on a projector: one under another
 for k, (model, result) in enumerate(results):
     with st.container() if columns is None else columns[k % 2]:
-        st.subheader(views.model_label(model))
-        st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
-        # one height for all, so that the panels side by side line up
+        # a one-line name, then heatmaps of one height: panels side by side line up; the
+        # texts that wrap differently (label, translation) come after
+        st.subheader(model.name)
         widgets.attention_chart(result, chosen, f"compare_heatmap_{k}", model.name, None, rows)
+        st.caption(views.model_label(model))
+        st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
 
 attentive = {m.name: m for m in chosen.models if m.attends}
 if len(attentive) < 2:
