@@ -489,14 +489,8 @@ def alignment_links(
                 "showlegend": False,
             }
         )
-    x_axis = {
-        "range": [-0.6, 1.6],
-        "tickvals": [0, 1],
-        "ticktext": ["source", "target"],
-        "side": "top",
-        "showgrid": False,
-        "zeroline": False,
-    }
+    # no axis labels: the title says which side is which (labels on top collided with it)
+    x_axis = {"range": [-0.6, 1.6], "visible": False}
     height = _row_height(max(len(source_tokens), len(target_tokens)), presentation, 260)
     return _finish(
         data,

@@ -1,12 +1,14 @@
 """Presentation mode: the whole page readable from the back of a room on a projector.
 
-Streamlit sizes its text in rem (body, captions, code, tables, the sidebar, widget labels), so
-one larger root font scales them together; KaTeX sizes formulas in em of the text around them,
-so they grow too (to at least 24 px). The page's side margins shrink, so that the charts keep
-their size beside the sidebar on a 1024-pixel projector. The figures take their larger fonts
-and a projector-safe colour scale from ``figures`` (``presentation=True``), and pages that put
-charts side by side stack them instead, the heatmap and its formula first. The navigation and
-the mode's own toggle stay where they are; the sidebar can be collapsed as usual.
+Streamlit sizes its text in rem (body, captions, code, the sidebar, widget labels), so one
+larger root font scales them together; tables are drawn with ``st.table`` (text, in rem) instead
+of the canvas of ``st.dataframe`` (see ``widgets.table``);
+KaTeX sizes formulas in em of the text around them, so they grow too (to at least 24 px). The
+page's side margins shrink, so that the charts keep their size beside the sidebar on a
+1024-pixel projector. The figures take their larger fonts and a projector-safe colour scale
+from ``figures`` (``presentation=True``), and pages that put charts side by side stack them
+instead, the heatmap and its formula first. The navigation and the mode's own toggle stay
+where they are; the sidebar can be collapsed as usual.
 """
 
 from __future__ import annotations

@@ -34,6 +34,15 @@ def no_attention_note() -> None:
     st.page_link("app_pages/why.py", label="Why attention", icon=":material/help:")
 
 
+def table(frame: pd.DataFrame, presentation: bool) -> None:
+    """A table: sortable (``st.dataframe``) on a screen; in presentation mode plain text that
+    grows with the page's type (``st.dataframe`` draws on a canvas in fixed pixels)."""
+    if presentation:
+        st.table(frame, hide_index=True)
+    else:
+        st.dataframe(frame, hide_index=True)
+
+
 def side_by_side(count: int, stacked: bool, widths: list[int] | None = None) -> list[Any]:
     """``count`` places for content: columns (relative ``widths``), or, in presentation mode
     (``stacked``), containers one under another, so that every chart gets the page's width."""

@@ -76,13 +76,13 @@ widgets.chart(
         view.source_tokens,
         view.target_tokens,
         view.matrix,
-        title="Links (thicker = more attention)",
+        title="Links from the source (left) to the target (right); thicker = more attention",
         presentation=chosen.presentation,
     ),
     "align_links",
 )
 rows = report.rows
-st.dataframe(pd.DataFrame(rows), hide_index=True)
+widgets.table(pd.DataFrame(rows), chosen.presentation)
 if chosen.word_level:
     st.caption(
         "Indices count words from 0 without </s>, as `python -m nmt_core align` writes them "
