@@ -79,7 +79,7 @@ def export_notes(chosen: state.Settings, sentence: str) -> list[str]:
     tokens = "words" if chosen.word_level else "subword pieces"
     return [
         f"Sentence: {sentence}",
-        f"Model: {views.model_label(chosen.model)} ({chosen.model.name})",
+        f"Model: {views.model_label(chosen.model)}",  # the label starts with the name
         f"Decoding: beam size {chosen.beam_size}; tokens shown: {tokens}",
         f"Exported from Attention Lab on {datetime.date.today().isoformat()}",
     ]

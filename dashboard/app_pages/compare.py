@@ -11,9 +11,10 @@ results = [(model, state.run(model, chosen.device, chosen.beam_size)) for model 
 
 shown = [result.attention_view(word_level=chosen.word_level) for _, result in results]
 rows = max((len(view.target_tokens) for view in shown if view is not None), default=0)
-columns = None if chosen.presentation else st.columns(2)  # on a projector: one under another
+# two columns on a screen; on a projector one panel under another
+places = widgets.side_by_side(len(results) if chosen.presentation else 2, chosen.presentation)
 for k, (model, result) in enumerate(results):
-    with st.container() if columns is None else columns[k % 2]:
+    with places[k % len(places)]:
         # a one-line name, then heatmaps of one height: panels side by side line up; the
         # texts that wrap differently (label, translation) come after
         st.subheader(model.name)

@@ -47,7 +47,11 @@ if state_formula is not None:
     st.latex(state_formula)
     st.caption(
         "Luong et al. (2015): the decoder's RNN runs first, on the previous word"
-        + (r" and the previous attentional state $\tilde{h}_{t-1}$ (input feeding)" * feeding)
+        + (
+            r" and the previous attentional state $\tilde{h}_{t-1}$ (input feeding)"
+            if feeding
+            else ""
+        )
         + "; attention then reads the new state $s_t$."
     )
 else:
