@@ -28,6 +28,11 @@ OUTPUT_FORMULAS = {
         r"\tilde{h}_t = \tanh\left(W_c [c_t ; s_t]\right)",
         r"p(y_t \mid y_{<t}, x) = \mathrm{softmax}(W_s \tilde{h}_t)",
     ),
+    # Sennrich et al. (2017), Nematus' conditional GRU: the second GRU reads the context.
+    "conditional": (
+        r"s_t = \mathrm{GRU}_2(s'_t, c_t)",
+        r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c_t)",
+    ),
 }
 # Where Luong's s_t comes from: the RNN runs first, on the previous word and (input feeding)
 # the previous attentional state h~_{t-1}; attention then reads the new s_t. (Bahdanau's
@@ -36,6 +41,29 @@ LUONG_STATE_FORMULAS = {
     True: r"s_t = f\left(s_{t-1},\ [\,y_{t-1} ; \tilde{h}_{t-1}\,]\right)",
     False: r"s_t = f(s_{t-1}, y_{t-1})",
 }
+
+
+def state_caption(decoder: str, input_feeding: bool) -> str:
+    """The Lesson's sentence on which decoder state the scorer reads (Markdown, inline LaTeX)."""
+    if decoder == "luong":
+        feeding = r" and the previous attentional state $\tilde{h}_{t-1}$ (input feeding)"
+        return (
+            "Luong et al. (2015): the decoder's RNN runs first, on the previous word"
+            + (feeding if input_feeding else "")
+            + "; attention then reads the new state $s_t$."
+        )
+    if decoder == "conditional":
+        return (
+            "Conditional GRU (Sennrich et al. 2017, as in Nematus): a first GRU reads the word "
+            "just written, $y_{t-1}$; attention reads its state $s'_t$, so the scorer knows "
+            "which word came last. A second GRU then reads the context $c_t$ (step 4)."
+        )
+    return (
+        "Bahdanau et al. (2015): attention reads $s_{t-1}$, the decoder state before step $t$; "
+        "the new state $s_t$ is computed afterwards, from $c_t$ (step 4)."
+    )
+
+
 # Without attention (Cho et al. 2014): one summary c of the whole sentence, the same at every step.
 FIXED_CONTEXT_FORMULA = (
     r"c_t = c = \left[\overrightarrow{h}_S ; \overleftarrow{h}_1\right]"
@@ -66,9 +94,15 @@ def score_formula(scorer_name: str, decoder: str) -> str:
     return scorer(scorer_name).energy_formula(decoder)
 
 
+# The conditional GRU's query: a first GRU transition on the word just written.
+CONDITIONAL_STATE_FORMULA = r"s'_t = \mathrm{GRU}_1(s_{t-1}, y_{t-1})"
+
+
 def decoder_state_formula(decoder: str, input_feeding: bool) -> str | None:
-    """How the state the scorer reads was computed: Luong's s_t, or None for Bahdanau's
-    s_{t-1}, which is simply the state left by the previous step."""
+    """How the state the scorer reads was computed: Luong's s_t, the conditional GRU's s'_t,
+    or None for Bahdanau's s_{t-1}, which is simply the state left by the previous step."""
+    if decoder == "conditional":
+        return CONDITIONAL_STATE_FORMULA
     return LUONG_STATE_FORMULAS[input_feeding] if decoder == "luong" else None
 
 

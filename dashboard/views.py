@@ -29,7 +29,7 @@ from nmt_core.alignment import (
 )
 from nmt_core.checkpoint import CheckpointInfo
 from nmt_core.evaluation import attention_entropy, jensen_shannon
-from nmt_core.scorers import scorer
+from nmt_core.scorers import DECODERS, scorer
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 
 MAX_CHARS = 500  # the input box is cut here (decoding time and the heatmap grow with length)
@@ -148,7 +148,7 @@ def model_label(info: CheckpointInfo) -> str:
     entry = scorer(info.config.scorer)
     label = f"{info.name}: {entry.label}"
     decoder = info.config.decoder
-    return label if decoder == entry.decoder else f"{label}, {decoder.capitalize()} decoder"
+    return label if decoder == entry.decoder else f"{label}, {DECODERS[decoder].label}"
 
 
 def nbest_rows(translation: Translation) -> list[dict[str, Any]]:

@@ -38,6 +38,7 @@ from nmt_core.corpus import pairs_from_file, test_pairs
 from nmt_core.data import CorpusError, Pair
 from nmt_core.device import DEVICES
 from nmt_core.evaluation import bleu_by_length, sentence_attention_stats
+from nmt_core.probes import PROBES
 from nmt_core.rundir import RunDir
 from nmt_core.scorers import DECODER_STYLES, SCORER_NAMES, scorer
 from nmt_core.translate import MAX_SOURCE_PIECES, attention_table, score_pairs, translate
@@ -82,6 +83,8 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "word_sample": int,
     "tagged_kinds": _comma_list,
     "extra_corpora": _comma_list,
+    "augment": _comma_list,
+    "probes": str,
     "tokenizer": str,
     "init_checkpoint": str,
     "seed": int,
@@ -252,10 +255,11 @@ def command_export(args: argparse.Namespace) -> int:
     if args.scores:
         meta.update(json.loads(Path(args.scores).read_text()))
     extra = {}
-    for log_file in (source / METRICS, source.parent / METRICS):
-        if log_file.is_file():
-            extra[METRICS] = log_file.read_bytes()
-            break
+    for name in (METRICS, PROBES):  # the run's logs: in the checkpoint folder or its run's
+        for log_file in (source / name, source.parent / name):
+            if log_file.is_file():
+                extra[name] = log_file.read_bytes()
+                break
     save_checkpoint(
         args.output, checkpoint.model, checkpoint.tokenizer, meta, half=True, extra_files=extra
     )

@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from nmt_core.data import KINDS
+from nmt_core.data import AUGMENTATIONS, KINDS
 from nmt_core.device import DEVICES
 from nmt_core.scorers import DECODER_STYLES, scorer
 from nmt_core.tokenization import BOS_ID, EOS_ID, PAD_ID, UNK_ID
@@ -76,7 +76,9 @@ class ModelConfig:
     hidden_size: int = 512  # decoder state size; each encoder direction gets hidden_size // 2
     attention_size: int = 256  # only the additive scorer uses it (size of W_a s + U_a h)
     scorer: str = "additive"  # a name in nmt_core/scorers.py: additive, general, dot, ...
-    decoder: str = "bahdanau"  # bahdanau: attend from s_{i-1}; luong: attend from s_t
+    # bahdanau: attend from s_{i-1}; luong: attend from s_t; conditional: attend from s'_i,
+    # the state after a first GRU transition on y_{i-1} (nmt_core/decoder.py)
+    decoder: str = "bahdanau"
     rnn_type: str = "gru"  # gru | lstm
     input_feeding: bool = True  # Luong only: feed the attentional state h~_{t-1} back in
     dropout: float = 0.3  # low-resource NMT wants strong regularisation (Sennrich & Zhang 2019)
@@ -103,6 +105,8 @@ class ModelConfig:
                 "pad_id, unk_id, bos_id, eos_id must be "
                 f"{PAD_ID}, {UNK_ID}, {BOS_ID}, {EOS_ID} (the ids our sentencepiece models use)"
             )
+        if self.decoder == "conditional" and self.rnn_type != "gru":
+            raise ValueError("decoder 'conditional' is a conditional GRU: it needs rnn_type 'gru'")
         if self.decoder not in entry.decoders:
             styles = " or ".join(repr(d) for d in entry.decoders)
             raise ValueError(f"scorer {self.scorer!r} needs decoder {styles}")
@@ -129,6 +133,15 @@ class TrainConfig:
     # More TSVs of sentence pairs (source TAB target), added to train only: cleaned and filtered
     # like the corpus, and without any pair that shares a side with a dev or test sentence.
     extra_corpora: tuple[str, ...] = ()
+    # Pairs made from the corpus's own Ding entries, added to train only (never to dev/test):
+    # "slash_alternatives" expands "er/sie schläft" :: "he/she sleeps" into one pair per
+    # choice (Ding's 19k skipped pairs of aligned single-word alternatives); "pronoun_sentences"
+    # turns conjugated forms "er schläft" :: "he sleeps" into "Er schläft." :: "He sleeps."
+    augment: tuple[str, ...] = ()
+    # A TSV of probe pairs (source TAB reference): at every evaluation their forced-decoding
+    # attention and greedy translations go to OUTPUT_DIR/probes.json (nmt_core/probes.py), so
+    # alignment can be watched emerging without keeping intermediate weights. "" = none.
+    probes: str = ""
     max_words: int = 40  # length filter on either side
     dev_size: int = 500
     test_size: int = 1000
@@ -184,6 +197,8 @@ class TrainConfig:
             _choice("kinds", kind, KINDS)
         for kind in self.tagged_kinds:
             _choice("tagged_kinds", kind, self.kinds)
+        for augmentation in self.augment:
+            _choice("augment", augmentation, AUGMENTATIONS)
         if self.word_sample and "word" not in self.kinds:
             raise ValueError("word_sample samples the 'word' kind: add 'word' to kinds")
         if self.snapshots < 0:
@@ -200,7 +215,7 @@ class TrainConfig:
     def from_dict(cls, data: dict[str, Any]) -> TrainConfig:
         data = dict(data)
         # JSON has lists; the dataclass is frozen (hashable), so tuples.
-        for key in ("kinds", "tagged_kinds", "extra_corpora"):
+        for key in ("kinds", "tagged_kinds", "extra_corpora", "augment"):
             if isinstance(data.get(key), list):
                 data[key] = tuple(data[key])
         return _from_dict(cls, data)

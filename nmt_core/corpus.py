@@ -21,6 +21,7 @@ from nmt_core.data import (
     deduplicate,
     drop_held_out,
     filter_pairs,
+    pronoun_sentences,
     read_corpus,
     split_pairs,
 )
@@ -63,7 +64,34 @@ def training_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
         sample = random.Random(cfg.seed).sample(words, min(cfg.word_sample, len(words)))
         chosen = [p for p in chosen if p.kind != "word"] + sample
     sentences = [p for p in chosen if p.kind == "sentence"]
-    return chosen + sentences * (cfg.sentence_repeats - 1) + extra_pairs(split, cfg)
+    pairs = chosen + sentences * (cfg.sentence_repeats - 1) + extra_pairs(split, cfg)
+    return pairs + augmented_pairs(split, cfg)
+
+
+def augmented_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
+    """The pairs ``cfg.augment`` makes from the corpus's own entries, of ``cfg.kinds``, that
+    train does not hold yet and that share no side with a dev or test sentence.
+
+    They are made after the split, so the split (and every recorded one) stays the same.
+    """
+    if not cfg.augment:
+        return []
+    made: list[Pair] = []
+    phrases = [p for p in split.train if p.kind == "phrase"]
+    if "slash_alternatives" in cfg.augment:
+        pairs, _ = read_corpus(cfg.corpus, cfg.direction, expand_slashes=True)
+        expanded = deduplicate(filter_pairs(pairs, max_words=cfg.max_words))
+        made += expanded
+        phrases += [p for p in expanded if p.kind == "phrase"]
+    if "pronoun_sentences" in cfg.augment:
+        made += pronoun_sentences(phrases)
+    known = {(p.source, p.target) for p in split.train}
+    fresh = [
+        p for p in deduplicate(made) if p.kind in cfg.kinds and (p.source, p.target) not in known
+    ]
+    kept = drop_held_out(fresh, split.dev + split.test)
+    log.info("augment %s: %d new training pairs", ",".join(cfg.augment), len(kept))
+    return kept
 
 
 def extra_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:

@@ -27,6 +27,10 @@ Cleaning rules for Ding text:
 * Any ``/`` left afterwards marks alternatives whose scope cannot be told apart
   ("It's not / It isn't over", "in/within my power", "sth./of sth."): the pair is skipped
   and counted as ``slash_alternatives`` (about 12% of the dictionary's example sentences).
+  With ``expand_slashes=True`` a pair whose two sides hold the same single-word alternatives
+  in the same order ("er/sie hat/hatte geschlafen" :: "he/she has/had slept") becomes one pair
+  per choice instead (4 here); the others are still skipped. Training adds such pairs to the
+  train part only (``nmt_core.corpus``), so a split never depends on this option.
 * Placeholders ("sth.", "sb.", "etw.", "jdn.") are kept: they translate each other.
 * Alternatives are paired 1:1 when both sides have the same number, otherwise every German
   one goes with the first English one and every English one with the first German one
@@ -36,6 +40,7 @@ Cleaning rules for Ding text:
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 import unicodedata
 from collections import Counter
@@ -46,6 +51,9 @@ from pathlib import Path
 DING_PATH = Path("/usr/share/trans/de-en")
 
 KINDS = ("sentence", "phrase", "word")
+# More training pairs made from Ding's own entries (train only; see nmt_core.corpus):
+# slash_alternatives = expand_slash_alternatives, pronoun_sentences = pronoun_sentences.
+AUGMENTATIONS = ("slash_alternatives", "pronoun_sentences")
 DIRECTIONS = ("de-en", "en-de")
 MAX_MALFORMED_KEPT = 100  # enough to find a pattern in a broken file without hoarding memory
 
@@ -75,6 +83,10 @@ _PLACEHOLDERS = frozenset(
     {"sth.", "sb.", "etw.", "jdn.", "jdm.", "jds.", "jd.", "o.ä.", "usw.", "etc."}
 )
 _DING_SEPARATOR = " :: "
+# Personal pronouns that start a conjugated form in Ding's verb entries (either language).
+_PRONOUNS = frozenset(
+    {"ich", "du", "er", "sie", "es", "wir", "ihr", "I", "you", "he", "she", "it", "we", "they"}
+)
 _DING_SNIFF_LINES = 20  # non-comment lines looked at to tell Ding from TSV
 
 
@@ -197,12 +209,13 @@ def classify(text: str) -> str:
 
 
 def read_ding(
-    path: str | Path = DING_PATH, direction: str = "de-en"
+    path: str | Path = DING_PATH, direction: str = "de-en", expand_slashes: bool = False
 ) -> tuple[list[Pair], ReadReport]:
     """Read the Ding dictionary into pairs; "de-en" gives German sources, "en-de" English.
 
     Pairs are not deduplicated (see :func:`deduplicate`); the module docstring lists the
-    cleaning rules. Raises :class:`CorpusError` when the file is missing.
+    cleaning rules, and what ``expand_slashes`` does. Raises :class:`CorpusError` when the
+    file is missing.
     """
     swap = _check_direction(direction)
     path = Path(path)
@@ -215,7 +228,7 @@ def read_ding(
     pairs = []
     for line_no, line in _numbered_lines(path):
         report.lines += 1
-        for german, english in _parse_ding_line(line, line_no, report):
+        for german, english in _parse_ding_line(line, line_no, report, expand_slashes):
             source, target = (english, german) if swap else (german, english)
             pairs.append(Pair(source, target, classify(source)))
     report.pairs_by_kind = dict(Counter(pair.kind for pair in pairs))
@@ -249,23 +262,26 @@ def read_tsv(path: str | Path, reverse: bool = False) -> tuple[list[Pair], ReadR
 
 
 def read_corpus(
-    path: str | Path, direction: str = "de-en", reverse: bool = False
+    path: str | Path, direction: str = "de-en", reverse: bool = False, expand_slashes: bool = False
 ) -> tuple[list[Pair], ReadReport]:
     """Read a Ding-format file or a TSV, told apart by " :: " in its first entries.
 
     For Ding, ``direction`` picks the source language. A TSV carries no language labels:
     its first column is the source, or its second with ``reverse=True`` (for example a
     manythings.org "English TAB German" file read for de-en). ``reverse`` on a Ding file is
-    an error, because ``direction`` already says which side is the source.
+    an error, because ``direction`` already says which side is the source; ``expand_slashes``
+    (see :func:`read_ding`) on a TSV is one too.
     """
     _check_direction(direction)
     path = Path(path)
     _require_file(path, f"Corpus file not found at {path}: pass a Ding file or a TSV of pairs")
     if not _looks_like_ding(path):
+        if expand_slashes:
+            raise CorpusError(f"{path} is a TSV: only a Ding file's slash alternatives expand")
         return read_tsv(path, reverse=reverse)
     if reverse:
         raise ValueError("reverse applies to TSV files; for a Ding file use direction='en-de'")
-    return read_ding(path, direction=direction)
+    return read_ding(path, direction=direction, expand_slashes=expand_slashes)
 
 
 def write_tsv(pairs: Sequence[Pair], path: str | Path) -> None:
@@ -319,7 +335,9 @@ def _looks_like_ding(path: Path) -> bool:
 # --- Ding parsing --------------------------------------------------------------------------
 
 
-def _parse_ding_line(line: str, line_no: int, report: ReadReport) -> list[tuple[str, str]]:
+def _parse_ding_line(
+    line: str, line_no: int, report: ReadReport, expand_slashes: bool = False
+) -> list[tuple[str, str]]:
     """Return the (German, English) pairs of one Ding line, counting what is skipped."""
     if not line.strip():
         report.skip("blank")
@@ -337,7 +355,7 @@ def _parse_ding_line(line: str, line_no: int, report: ReadReport) -> list[tuple[
         return []
     pairs = []
     for german, english in zip(german_segments, english_segments, strict=True):
-        pairs.extend(_segment_pairs(german.split(";"), english.split(";"), report))
+        pairs.extend(_segment_pairs(german.split(";"), english.split(";"), report, expand_slashes))
     return pairs
 
 
@@ -356,7 +374,7 @@ def _clean_ding_side(text: str) -> str:
 
 
 def _segment_pairs(
-    german_alts: list[str], english_alts: list[str], report: ReadReport
+    german_alts: list[str], english_alts: list[str], report: ReadReport, expand_slashes: bool
 ) -> list[tuple[str, str]]:
     """Pair the alternatives of two aligned segments (rule in the module docstring)."""
     german_alts = [alt.strip() for alt in german_alts]
@@ -371,10 +389,74 @@ def _segment_pairs(
         if not all(pair):
             report.skip("empty")
         elif "/" in pair[0] or "/" in pair[1]:
-            report.skip("slash_alternatives")
+            expanded = expand_slash_alternatives(*pair) if expand_slashes else []
+            kept.extend(expanded)
+            if not expanded:
+                report.skip("slash_alternatives")
         else:
             kept.append(pair)
     return kept
+
+
+def expand_slash_alternatives(german: str, english: str) -> list[tuple[str, str]]:
+    """One pair per choice when both sides hold the same single-word alternatives in order.
+
+    The k-th slash word of each side must offer the same number of alternatives, and the
+    choices are made together: "er/sie hat/hatte geschlafen" :: "he/she has/had slept" gives
+    "er hat geschlafen" :: "he has slept", ..., "sie hatte geschlafen" :: "she had slept".
+    Anything else ("It's not / It isn't over", "got/gotten" against one German word) gives [].
+    """
+    slots = [_slash_slots(side) for side in (german, english)]
+    if not slots[0] or [len(a) for _, a in slots[0]] != [len(a) for _, a in slots[1]]:
+        return []
+    german_words, english_words = german.split(), english.split()
+    pairs = []
+    for choice in itertools.product(*(range(len(alts)) for _, alts in slots[0])):
+        sides = []
+        for words, side_slots in ((german_words, slots[0]), (english_words, slots[1])):
+            chosen = list(words)
+            for (position, alts), k in zip(side_slots, choice, strict=True):
+                chosen[position] = alts[k]
+            sides.append(" ".join(chosen))
+        pairs.append((sides[0], sides[1]))
+    return pairs
+
+
+def _slash_slots(text: str) -> list[tuple[int, list[str]]]:
+    """(word position, alternatives) of every slash word; [] when a slash is not between two
+    non-empty alternatives of one word ("a / b", "sth./")."""
+    slots = []
+    for position, word in enumerate(text.split()):
+        if "/" in word:
+            alternatives = word.split("/")
+            if not all(alternatives):
+                return []
+            slots.append((position, alternatives))
+    return slots
+
+
+def pronoun_sentences(pairs: Sequence[Pair]) -> list[Pair]:
+    """Short sentences made from conjugation phrases: "er schläft" :: "he sleeps" gives
+    "Er schläft." :: "He sleeps.".
+
+    Ding's verb entries list inflected forms ("du schläfst", "er/sie hat/hatte geschlafen")
+    that, with a capital letter and a full stop, are everyday sentences; users type sentences,
+    and the corpus has only 20k of them. Both sides must start with a personal pronoun, hold
+    no placeholder ("etw.", "sb.") and have at most 6 words.
+    """
+    made = []
+    for pair in pairs:
+        if pair.kind != "phrase":
+            continue
+        sides = (pair.source, pair.target)
+        words = [side.split() for side in sides]
+        if not all(w[0] in _PRONOUNS and len(w) <= 6 for w in words):
+            continue
+        if any(w.lower() in _PLACEHOLDERS or not w[-1].isalpha() for side in words for w in side):
+            continue
+        source, target = (side[0].upper() + side[1:] + "." for side in sides)
+        made.append(Pair(source, target, "sentence"))
+    return made
 
 
 # --- filtering and splitting ---------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Decoders: Bahdanau (attend from s_{i-1}) and Luong (attend from s_t, input feeding).
+"""Decoders: Bahdanau (attend from s_{i-1}), Luong (attend from s_t, input feeding) and the
+conditional GRU (attend from s'_i, a first GRU transition on y_{i-1}).
 
 Both take embedded target tokens and the encoder :class:`Memory`, and return *pre-output*
 vectors of size embed_size; the model maps those to vocabulary logits with the (tied) output
@@ -223,3 +224,37 @@ class LuongDecoder(Decoder):
         s, _ = self.run_rnn(embedded, state)  # (B, T, H): all steps at once
         out = self.attentional_output(s, memory)
         return DecoderOutput(self.dropout(out.outputs), out.contexts, out.weights, out.scores)
+
+
+class ConditionalDecoder(BahdanauDecoder):
+    """The conditional GRU of Nematus (Sennrich et al. 2017, section 2.2), a Bahdanau decoder
+    whose attention query has already read the word just written:
+
+        s'_i = GRU_1(y_{i-1}, s_{i-1})                     (first transition)
+        e_ij = a(s'_i, h_j),  alpha_ij = softmax_j(e_ij),  c_i = sum_j alpha_ij h_j
+        s_i  = GRU_2(c_i, s'_i)                            (second transition)
+        p(y_i | y_<i, x) = g(y_{i-1}, s_i, c_i)            g: tanh(W_o [s_i ; c_i ; E y_{i-1}])
+
+    In Bahdanau et al.'s formulation the query s_{i-1} has not seen y_{i-1}, so the scorer
+    must guess which word the decoder just wrote before it can look for the next one; here it
+    knows. ``self.rnn`` is GRU_1; ``self.rnn2`` is GRU_2 (GRU only: the config refuses LSTM).
+    """
+
+    def __init__(
+        self, attention: Attention, rnn_type: str, embed_size: int, hidden_size: int, dropout: float
+    ) -> None:
+        super().__init__(attention, rnn_type, embed_size, hidden_size, dropout)
+        # GRU_1 reads only E y_{i-1}: rebuild the layer the Bahdanau decoder made for [E y ; c].
+        self.rnn = make_rnn(rnn_type, embed_size, hidden_size, bidirectional=False)
+        self.rnn2 = nn.GRUCell(hidden_size, hidden_size)
+
+    def step(self, embedded: Tensor, state: State, memory: Memory) -> tuple[DecoderOutput, State]:
+        # 1. s'_i = GRU_1(y_{i-1}, s_{i-1})
+        s_prime, _ = self.run_rnn(embedded[:, None], state)  # (B, 1, H)
+        # 2. Score the source from s'_i and build the context c_i.
+        context, weights, scores = self.attend(s_prime, memory)  # (B, 1, H)
+        # 3. s_i = GRU_2(c_i, s'_i)
+        s_i = self.rnn2(context[:, 0], s_prime[:, 0])[:, None]  # (B, 1, H)
+        # 4. The pre-output g(y_{i-1}, s_i, c_i), as in the Bahdanau decoder.
+        output = torch.tanh(self.W_o(torch.cat([s_i, context, embedded[:, None]], dim=-1)))
+        return DecoderOutput(self.dropout(output), context, weights, scores), {"h": s_i[:, 0]}

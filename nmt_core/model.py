@@ -8,7 +8,14 @@ from torch import Tensor, nn
 
 from nmt_core.attention import build_attention
 from nmt_core.config import ModelConfig
-from nmt_core.decoder import BahdanauDecoder, Decoder, DecoderOutput, LuongDecoder, Memory
+from nmt_core.decoder import (
+    BahdanauDecoder,
+    ConditionalDecoder,
+    Decoder,
+    DecoderOutput,
+    LuongDecoder,
+    Memory,
+)
 from nmt_core.encoder import Encoder
 
 
@@ -84,8 +91,9 @@ def build_decoder(config: ModelConfig) -> Decoder:
     attention = build_attention(
         config.scorer, config.hidden_size, config.hidden_size, config.attention_size
     )
-    if config.decoder == "bahdanau":
-        return BahdanauDecoder(
+    if config.decoder in ("bahdanau", "conditional"):
+        decoder = BahdanauDecoder if config.decoder == "bahdanau" else ConditionalDecoder
+        return decoder(
             attention, config.rnn_type, config.embed_size, config.hidden_size, config.dropout
         )
     return LuongDecoder(

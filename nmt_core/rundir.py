@@ -33,6 +33,7 @@ from nmt_core.checkpoint import (
 from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.model import Seq2Seq
 from nmt_core.pausepoints import pause_point
+from nmt_core.probes import forget_probes_after
 from nmt_core.tokenization import Tokenizer
 
 log = logging.getLogger(__name__)
@@ -136,12 +137,13 @@ class RunDir:
             f.write(line[len(line) // 2 :])
 
     def forget_after(self, step: int) -> None:
-        """A resumed run repeats the steps after its checkpoint: drop their log lines and
-        snapshots."""
+        """A resumed run repeats the steps after its checkpoint: drop their log lines,
+        snapshots and probe records."""
         if self.metrics.exists():
             kept = [line for s, line in self.logged_steps() if s <= step]
             self.metrics.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
         drop_snapshots_after(self.path, step)
+        forget_probes_after(self.path, step)
 
     def copy_metrics_to_best(self) -> None:
         """best/ then carries the whole training log, as a shipped checkpoint does."""

@@ -12,7 +12,38 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-DECODER_STYLES = ("bahdanau", "luong")  # attend from s_{t-1} then update, or update then attend
+
+@dataclass(frozen=True)
+class DecoderStyle:
+    """How a decoder step is wired around the scorer: which state it attends from.
+
+    query: LaTeX of the state the scorer reads at step t.
+    """
+
+    name: str  # the config value: ModelConfig.decoder, --decoder
+    label: str  # what the dashboard calls it beside a scorer's label (plain text)
+    paper: str
+    query: str
+
+
+DECODERS: dict[str, DecoderStyle] = {
+    d.name: d
+    for d in (
+        # attend from the previous state, then update it with the context
+        DecoderStyle("bahdanau", "Bahdanau decoder", "Bahdanau et al. 2015", "s_{t-1}"),
+        # update the state on the previous word first, then attend from it (input feeding)
+        DecoderStyle("luong", "Luong decoder", "Luong et al. 2015", "s_t"),
+        # Nematus' conditional GRU: a first GRU reads y_{t-1}, attention reads its state s'_t,
+        # a second GRU reads the context
+        DecoderStyle(
+            "conditional",
+            "conditional GRU: attends from s′ₜ = GRU₁(sₜ₋₁, yₜ₋₁)",
+            "Sennrich et al. 2017",
+            "s'_t",
+        ),
+    )
+}
+DECODER_STYLES = tuple(DECODERS)
 
 
 @dataclass(frozen=True)
@@ -20,7 +51,8 @@ class Scorer:
     """The facts about one scoring function e_{t,j} = score(query, h_j).
 
     energy: LaTeX of e_{t,j}, with ``{q}`` where the decoder state goes (s_{t-1} for the
-    Bahdanau decoder, s_t for Luong's); "" for the model without attention.
+    Bahdanau decoder, s_t for Luong's, s'_t for the conditional GRU); "" for the model without
+    attention.
     """
 
     name: str  # the config value: ModelConfig.scorer, --scorer
@@ -33,13 +65,14 @@ class Scorer:
     attends: bool = True  # False: one fixed context, no weights and no energies
 
     def query(self, decoder: str) -> str:
-        """The decoder state the scorer reads, in LaTeX: s_{t-1} (Bahdanau) or s_t (Luong)."""
+        """The decoder state the scorer reads, in LaTeX: s_{t-1} (Bahdanau), s_t (Luong) or
+        s'_t (conditional GRU)."""
         if decoder not in self.decoders:
             raise ValueError(
                 f"scorer {self.name!r} works with decoder {' or '.join(self.decoders)}; "
                 f"got {decoder!r}"
             )
-        return "s_{t-1}" if decoder == "bahdanau" else "s_t"
+        return DECODERS[decoder].query
 
     def energy_formula(self, decoder: str) -> str:
         """e_{t,j} in LaTeX with the query ``decoder`` reads filled in."""

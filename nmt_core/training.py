@@ -33,12 +33,13 @@ from tqdm import tqdm
 from nmt_core.batching import Example, collate, encode_pairs, make_batches, with_token_dropout
 from nmt_core.checkpoint import load_checkpoint, save_checkpoint, save_snapshot
 from nmt_core.config import ModelConfig, TrainConfig
-from nmt_core.corpus import build_tokenizer, prepare_split, training_pairs
+from nmt_core.corpus import build_tokenizer, pairs_from_file, prepare_split, training_pairs
 from nmt_core.data import Pair
 from nmt_core.device import prepare_training_process, resolve_device
 from nmt_core.loss import batch_loss, mean_loss
 from nmt_core.model import Seq2Seq, build_model, parameter_count
 from nmt_core.pausepoints import pause_point
+from nmt_core.probes import record_probes
 from nmt_core.rundir import Progress, RunDir
 from nmt_core.tokenization import Tokenizer
 from nmt_core.translate import PairScores, score_pairs
@@ -63,6 +64,7 @@ class Setup:
     dev: list[Pair]  # decoded at each evaluation
     dev_examples: list[Example]  # the same, encoded: the dev loss
     device: torch.device
+    probes: list[Pair]  # force-decoded at each evaluation into probes.json (may be empty)
 
 
 class TrainingStopped(Exception):
@@ -219,8 +221,9 @@ def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setu
         meta = _meta(cfg, model, progress, None)
         run.save_latest(model, tokenizer, meta, optimizer, scheduler, progress)
     dev_examples = encode_pairs(tokenizer, dev)
+    probes = pairs_from_file(cfg.probes) if cfg.probes else []
     setup = Setup(
-        cfg, run, model, tokenizer, optimizer, scheduler, pairs, dev, dev_examples, device
+        cfg, run, model, tokenizer, optimizer, scheduler, pairs, dev, dev_examples, device, probes
     )
     return setup, progress
 
@@ -299,6 +302,8 @@ def evaluate_and_save(s: Setup, progress: Progress, recent: Sequence[torch.Tenso
         "dev_loss": dev_loss,
         "best": improved,
     }
+    if s.probes:  # before the log line: a resumed run repeats an evaluation it did not log
+        record_probes(s.run.path, s.model, s.tokenizer, s.probes, progress.step, scores.bleu)
     s.run.append_metrics(record)
     tqdm.write(json.dumps(record))
     if cfg.snapshots:  # before latest/: a resumed run then never lacks a snapshot it passed

@@ -8,7 +8,8 @@ CLI's evaluate), the one place that decides how a model is put into decoding mod
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -295,18 +296,26 @@ def score_pairs(
     Decodes in eval mode with the decoding layout, and leaves the model as it found it: a
     model in training mode (dev BLEU while training) goes back to training mode and layout.
     """
+    with decoding(model):
+        config = DecodeConfig(beam_size=beam_size)
+        hypotheses = translate_texts(model, tokenizer, [p.source for p in pairs], config)
+    scores = corpus_scores(hypotheses, [p.target for p in pairs])
+    return PairScores(scores["bleu"], scores["chrf"], tuple(hypotheses))
+
+
+@contextmanager
+def decoding(model: Seq2Seq) -> Iterator[Seq2Seq]:
+    """Eval mode and the decoding layout inside; a model that was training (dev BLEU, probes
+    while training) goes back to training mode and layout afterwards."""
     training = model.training
     model.eval()
     model.set_decoding_layout(True)
     try:
-        config = DecodeConfig(beam_size=beam_size)
-        hypotheses = translate_texts(model, tokenizer, [p.source for p in pairs], config)
+        yield model
     finally:
         if training:
             model.set_decoding_layout(False)
             model.train()
-    scores = corpus_scores(hypotheses, [p.target for p in pairs])
-    return PairScores(scores["bleu"], scores["chrf"], tuple(hypotheses))
 
 
 def attention_table(translation: Translation, word_level: bool = False) -> str:

@@ -51,3 +51,44 @@ def test_extra_corpora_are_filtered_and_never_hold_a_dev_or_test_sentence(tmp_pa
     args = build_parser().parse_args(["train", "--extra-corpora", str(extra)])
     cfg = TrainConfig.from_dict({**_config_overrides(args, TRAIN_FLAGS), "sentence_repeats": 1})
     assert training_pairs(split, cfg) == [Pair("Ja.", "Yes."), Pair("Es regnet.", "It is raining.")]
+
+
+def test_augmented_pairs_go_to_train_only_and_leave_the_split_alone(tmp_path):
+    from nmt_core.corpus import prepare_split
+    from nmt_core.data import Pair
+
+    ding = tmp_path / "de-en"
+    sentences = [f"Satz Nummer {i} ist kurz. :: Sentence number {i} is short." for i in range(12)]
+    ding.write_text(
+        "\n".join(sentences)
+        + "\nschlafen | er/sie schläft | du schläfst :: to sleep | he/she sleeps | you sleep\n"
+        "gehen | er/sie geht :: to go | he/she goes\n",
+        encoding="utf-8",
+    )
+    base = TrainConfig(corpus=str(ding), dev_size=2, test_size=2, sentence_repeats=1)
+    split = prepare_split(base)
+    dev_target = split.dev[0].target
+    augmented = replace(base, augment=("slash_alternatives", "pronoun_sentences"))
+    assert prepare_split(augmented) == split  # the split never depends on augment
+    plain, more = training_pairs(split, base), training_pairs(split, augmented)
+    added = more[len(plain) :]
+    assert more[: len(plain)] == plain
+    assert {(p.source, p.target) for p in added} == {
+        ("er schläft", "he sleeps"),
+        ("sie schläft", "she sleeps"),
+        ("er geht", "he goes"),
+        ("sie geht", "she goes"),
+        ("Er schläft.", "He sleeps."),
+        ("Sie schläft.", "She sleeps."),
+        ("Du schläfst.", "You sleep."),  # from an unexpanded phrase of train
+        ("Er geht.", "He goes."),
+        ("Sie geht.", "She goes."),
+    }
+    # a dev sentence never comes back through augmentation, whatever makes it
+    poisoned = replace(split, dev=[*split.dev, Pair("Er geht.", "He goes.")])
+    assert ("Er geht.", "He goes.") not in {
+        (p.source, p.target) for p in training_pairs(poisoned, augmented)
+    }
+    assert dev_target not in {p.target for p in added}
+    with pytest.raises(ValueError, match="augment must be one of"):
+        TrainConfig(augment=("back_translation",)).validate()

@@ -313,3 +313,84 @@ def test_real_ding_corpus_gives_its_sentences_phrases_and_words() -> None:
     assert report.pairs_by_kind["phrase"] > 100_000
     assert report.pairs_by_kind["word"] > 300_000
     assert sum(report.pairs_by_kind.values()) == len(pairs)
+
+
+# --- slash alternatives and pronoun sentences (TrainConfig.augment) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("german", "english", "expected"),
+    [
+        (
+            "er/sie hat/hatte geschlafen",
+            "he/she has/had slept",
+            [
+                ("er hat geschlafen", "he has slept"),
+                ("er hatte geschlafen", "he had slept"),
+                ("sie hat geschlafen", "she has slept"),
+                ("sie hatte geschlafen", "she had slept"),
+            ],
+        ),
+        (
+            "ich/er/sie schlief ein",
+            "I/he/she fell asleep",
+            [
+                ("ich schlief ein", "I fell asleep"),
+                ("er schlief ein", "he fell asleep"),
+                ("sie schlief ein", "she fell asleep"),
+            ],
+        ),
+        ("Ich trinke Kaffee / Tee.", "I drink coffee / tea.", []),  # scope unclear
+        ("er/sie hat bekommen", "he/she has got/gotten", []),  # 1 slash word against 2
+        ("ich/er/sie schlief", "he/she slept", []),  # 3 alternatives against 2
+        ("er schläft", "he sleeps", []),  # nothing to expand
+    ],
+)
+def test_slash_alternatives_expand_only_when_both_sides_offer_the_same_choices(
+    german: str, english: str, expected: list[tuple[str, str]]
+) -> None:
+    from nmt_core.data import expand_slash_alternatives
+
+    assert expand_slash_alternatives(german, english) == expected
+
+
+def test_read_ding_expands_slashes_only_when_asked(tmp_path: Path) -> None:
+    path = tmp_path / "de-en"
+    path.write_text(
+        "schlafen {vi} | er/sie schläft | Ich trinke Kaffee / Tee. :: to sleep | he/she sleeps | "
+        "I drink coffee / tea.\n",
+        encoding="utf-8",
+    )
+    plain, report = read_ding(path)
+    assert [p.source for p in plain] == ["schlafen"]
+    assert report.skipped == {"slash_alternatives": 2}
+    expanded, report = read_corpus(path, expand_slashes=True)
+    assert [(p.source, p.target, p.kind) for p in expanded[1:]] == [
+        ("er schläft", "he sleeps", "phrase"),
+        ("sie schläft", "she sleeps", "phrase"),
+    ]
+    assert report.skipped == {"slash_alternatives": 1}  # the coffee/tea sentence still
+    tsv = tmp_path / "pairs.tsv"
+    tsv.write_text("Hallo.\tHello.\n", encoding="utf-8")
+    with pytest.raises(CorpusError, match="only a Ding file's slash alternatives expand"):
+        read_corpus(tsv, expand_slashes=True)
+
+
+def test_pronoun_sentences_come_from_conjugated_forms_only() -> None:
+    from nmt_core.data import pronoun_sentences
+
+    pairs = [
+        Pair("er schläft", "he sleeps", "phrase"),
+        Pair("sie hat geschlafen", "she has slept", "phrase"),
+        Pair("sie ist ins Bett gegangen", "they went to bed", "phrase"),
+        Pair("er holt etw. ab", "he collects sth.", "phrase"),  # a placeholder
+        Pair("die Katze schläft", "the cat sleeps", "phrase"),  # no pronoun
+        Pair("er", "he", "word"),
+        Pair("Er schläft.", "He is asleep.", "sentence"),  # already a sentence
+        Pair("wir gehen heute Abend ins Kino", "we are going to the cinema tonight", "phrase"),
+    ]
+    assert pronoun_sentences(pairs) == [
+        Pair("Er schläft.", "He sleeps.", "sentence"),
+        Pair("Sie hat geschlafen.", "She has slept.", "sentence"),
+        Pair("Sie ist ins Bett gegangen.", "They went to bed.", "sentence"),
+    ]  # the cinema phrase has 7 words

@@ -23,7 +23,7 @@ from nmt_core.config import ModelConfig
 from nmt_core.data import Pair
 from nmt_core.loss import batch_loss
 from nmt_core.model import build_model
-from nmt_core.scorers import DECODER_STYLES, SCORERS, scorer
+from nmt_core.scorers import DECODER_STYLES, DECODERS, SCORERS, scorer
 from nmt_core.translate import translate
 
 APP = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
@@ -90,7 +90,7 @@ def test_every_scorer_translates_and_keeps_what_the_pages_show(root, name, decod
         assert result.attention.shape == result.scores.shape == (steps, sources)
         np.testing.assert_allclose(result.attention.sum(axis=1), 1.0, atol=1e-5)
         assert result.reference.attention.shape[1] == sources
-        query = "s_{t-1}" if decoder == "bahdanau" else "s_t"
+        query = DECODERS[decoder].query
         assert query in formulas.score_formula(name, decoder)
     else:
         assert result.attention is None and result.scores is None

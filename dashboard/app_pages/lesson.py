@@ -43,22 +43,8 @@ st.subheader("2. The alignment model scores every source piece")
 config = chosen.model.config  # the one source of the architecture
 state_formula = formulas.decoder_state_formula(config.decoder, config.input_feeding)
 if state_formula is not None:
-    feeding = config.input_feeding
     st.latex(state_formula)
-    st.caption(
-        "Luong et al. (2015): the decoder's RNN runs first, on the previous word"
-        + (
-            r" and the previous attentional state $\tilde{h}_{t-1}$ (input feeding)"
-            if feeding
-            else ""
-        )
-        + "; attention then reads the new state $s_t$."
-    )
-else:
-    st.caption(
-        "Bahdanau et al. (2015): attention reads $s_{t-1}$, the decoder state before step $t$; "
-        "the new state $s_t$ is computed afterwards, from $c_t$ (step 4)."
-    )
+st.caption(formulas.state_caption(config.decoder, config.input_feeding))
 st.latex(formulas.score_formula(config.scorer, config.decoder))
 st.caption(
     f"$h_j$ is the encoder's annotation of source piece $j$; {scorer(config.scorer).learned} "

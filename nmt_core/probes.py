@@ -1,0 +1,250 @@
+"""Attention across training: a few probe sentences force-decoded at every evaluation.
+
+A run trained with ``TrainConfig.probes`` (a TSV of source TAB reference pairs) writes
+``probes.json`` into its folder; ``nmt_core export`` ships it beside the weights. The weights
+of the intermediate steps are not kept, only what a viewer needs to show alignment emerging:
+each evaluation's attention over the references, and the greedy translations.
+
+Schema (``"schema": "attention-lab/probes"``, ``"version": 1``), JSON::
+
+    {
+      "schema": "attention-lab/probes",
+      "version": 1,
+      "sentences": [                      # fixed for the whole run, in the TSV's order
+        {"source": str, "reference": str,
+         "source_pieces": [str, ...],     # S pieces, ending in "</s>"
+         "target_pieces": [str, ...]}     # T pieces of the reference, ending in "</s>"
+      ],
+      "evaluations": [                    # one per evaluation, in step order
+        {"step": int,                     # updates done
+         "dev_bleu": float | null,        # the run's dev BLEU at that step
+         "hypotheses": [str, ...],        # greedy translation of each sentence
+         "attention": [                   # per sentence: T rows of S weights (rows sum to 1,
+           [[float, ...], ...] | null     # 4 decimals), piece level; null without attention
+         ]}
+      ]
+    }
+
+Row t of a sentence's attention is the decoder step that writes ``target_pieces[t]`` with the
+reference fed in (teacher forcing), as ``nmt_core align`` reads attention.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from nmt_core.batching import pad_batch
+from nmt_core.data import Pair, normalize_text
+from nmt_core.model import Seq2Seq
+from nmt_core.search import forced_decode
+from nmt_core.tokenization import EOS_ID, Tokenizer, word_attention, words_from_pieces
+from nmt_core.translate import (
+    MAX_SOURCE_PIECES,
+    AttentionView,
+    decoding,
+    prepare_source,
+    score_pairs,
+)
+
+PROBES = "probes.json"
+SCHEMA = "attention-lab/probes"
+VERSION = 1
+DECIMALS = 4  # 20 sentences x ~12 evaluations stay a few hundred kB
+
+
+class ProbeError(ValueError):
+    """A probe file cannot be read; the message is one sentence for the user."""
+
+
+@dataclass(frozen=True)
+class ProbeSentence:
+    source: str
+    reference: str
+    source_pieces: tuple[str, ...]
+    target_pieces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ProbeEvaluation:
+    """One evaluation: ``attention[k]`` is sentence k's (T, S) weights, or None (no attention)."""
+
+    step: int
+    dev_bleu: float | None
+    hypotheses: tuple[str, ...]
+    attention: tuple[np.ndarray | None, ...]
+
+
+@dataclass(frozen=True)
+class ProbeLog:
+    """A run's probe record: the sentences, and what the model did with them at each step."""
+
+    sentences: tuple[ProbeSentence, ...]
+    evaluations: tuple[ProbeEvaluation, ...]
+
+    @property
+    def steps(self) -> list[int]:
+        return [e.step for e in self.evaluations]
+
+    def view(self, evaluation: int, sentence: int, word_level: bool = False) -> AttentionView:
+        """The labelled attention of ``sentence`` at the ``evaluation``-th evaluation (indices
+        into ``sentences`` and ``evaluations``), per piece or per whitespace word."""
+        matrix = self.evaluations[evaluation].attention[sentence]
+        if matrix is None:
+            raise ValueError("this run's model has no attention: its probes hold none")
+        probe = self.sentences[sentence]
+        if not word_level:
+            return AttentionView(matrix, probe.source_pieces, probe.target_pieces)
+        return AttentionView(
+            word_attention(matrix, probe.source_pieces, probe.target_pieces),
+            tuple(words_from_pieces(probe.source_pieces)),
+            tuple(words_from_pieces(probe.target_pieces)),
+        )
+
+
+# --- recording while training ---------------------------------------------------------------
+
+
+def probe_evaluation(
+    model: Seq2Seq, tokenizer: Tokenizer, pairs: Sequence[Pair], step: int, dev_bleu: float | None
+) -> tuple[list[ProbeSentence], ProbeEvaluation]:
+    """Force-decode every reference and translate every source greedily, in decoding mode."""
+    sources = [prepare_source(tokenizer, normalize_text(p.source))[0] for p in pairs]
+    targets = [tokenizer.encode(normalize_text(p.target))[:MAX_SOURCE_PIECES] for p in pairs]
+    device = next(model.parameters()).device
+    with decoding(model):
+        src, mask = pad_batch(sources, model.config.pad_id, device)
+        forced = forced_decode(model, src, mask, targets)
+    hypotheses = score_pairs(model, tokenizer, pairs).hypotheses
+    sentences = [
+        ProbeSentence(
+            normalize_text(p.source),
+            normalize_text(p.target),
+            tuple(tokenizer.pieces(ids)),
+            tuple(tokenizer.pieces([*target, EOS_ID])),
+        )
+        for p, ids, target in zip(pairs, sources, targets, strict=True)
+    ]
+    attention = tuple(None if r.attention is None else r.attention.float().numpy() for r in forced)
+    return sentences, ProbeEvaluation(step, dev_bleu, hypotheses, attention)
+
+
+def record_probes(
+    run: Path,
+    model: Seq2Seq,
+    tokenizer: Tokenizer,
+    pairs: Sequence[Pair],
+    step: int,
+    dev_bleu: float | None,
+) -> None:
+    """Append this step's evaluation to ``run/probes.json`` (written whole, then renamed, so a
+    kill leaves the previous file). Evaluations at or after ``step`` are replaced: a resumed
+    run repeats them."""
+    sentences, evaluation = probe_evaluation(model, tokenizer, pairs, step, dev_bleu)
+    path = run / PROBES
+    earlier: tuple[ProbeEvaluation, ...] = ()
+    if path.exists():
+        log = read_probes(path)
+        if [s.source for s in log.sentences] == [s.source for s in sentences]:
+            earlier = tuple(e for e in log.evaluations if e.step < step)
+    write_probes(path, ProbeLog(tuple(sentences), (*earlier, evaluation)))
+
+
+def forget_probes_after(run: Path, step: int) -> None:
+    """A resumed run repeats the evaluations after its checkpoint: drop them."""
+    path = run / PROBES
+    if path.exists():
+        log = read_probes(path)
+        kept = tuple(e for e in log.evaluations if e.step <= step)
+        write_probes(path, ProbeLog(log.sentences, kept))
+
+
+# --- the file -------------------------------------------------------------------------------
+
+
+def write_probes(path: Path, log: ProbeLog) -> None:
+    data = {
+        "schema": SCHEMA,
+        "version": VERSION,
+        "sentences": [
+            {
+                "source": s.source,
+                "reference": s.reference,
+                "source_pieces": list(s.source_pieces),
+                "target_pieces": list(s.target_pieces),
+            }
+            for s in log.sentences
+        ],
+        "evaluations": [
+            {
+                "step": e.step,
+                "dev_bleu": e.dev_bleu,
+                "hypotheses": list(e.hypotheses),
+                "attention": [
+                    None if m is None else np.round(m, DECIMALS).tolist() for m in e.attention
+                ],
+            }
+            for e in log.evaluations
+        ],
+    }
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), "utf-8")
+    os.replace(partial, path)
+
+
+def read_probes(path: str | Path) -> ProbeLog:
+    """Read and check a probe file; :class:`ProbeError` names what is wrong with it."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ProbeError(f"{path} does not exist: train with --probes to record one") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ProbeError(f"{path} is not a probe file: not JSON ({error})") from None
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        raise ProbeError(f'{path} is not a probe file: no "schema": "{SCHEMA}"')
+    if data.get("version") != VERSION:
+        raise ProbeError(f"{path} has version {data.get('version')!r}; this reader reads {VERSION}")
+    try:
+        return _probe_log(data)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ProbeError(f"{path} is a damaged probe file: {error}") from None
+
+
+def _probe_log(data: dict[str, Any]) -> ProbeLog:
+    sentences = tuple(
+        ProbeSentence(
+            str(s["source"]),
+            str(s["reference"]),
+            tuple(s["source_pieces"]),
+            tuple(s["target_pieces"]),
+        )
+        for s in data["sentences"]
+    )
+    evaluations = []
+    for e in data["evaluations"]:
+        if len(e["attention"]) != len(sentences) or len(e["hypotheses"]) != len(sentences):
+            raise ValueError(f"step {e['step']} does not hold one entry per sentence")
+        matrices = []
+        for sentence, rows in zip(sentences, e["attention"], strict=True):
+            matrix = None if rows is None else np.asarray(rows, dtype=np.float32)
+            shape = (len(sentence.target_pieces), len(sentence.source_pieces))
+            if matrix is not None and matrix.shape != shape:
+                raise ValueError(f"step {e['step']}: attention {matrix.shape}, pieces {shape}")
+            matrices.append(matrix)
+        bleu = e["dev_bleu"]
+        evaluations.append(
+            ProbeEvaluation(
+                int(e["step"]),
+                None if bleu is None else float(bleu),
+                tuple(str(h) for h in e["hypotheses"]),
+                tuple(matrices),
+            )
+        )
+    return ProbeLog(sentences, tuple(evaluations))

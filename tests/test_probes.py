@@ -1,0 +1,79 @@
+"""Probe attention recorded while training (nmt_core/probes.py): the file, its reader, resume."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import metrics_log, toy_configs
+
+from nmt_core.__main__ import main
+from nmt_core.probes import PROBES, ProbeError, forget_probes_after, read_probes
+
+PROBE_PAIRS = [("Ka Mo Ti .", "Ti Mo Ka ."), ("Tu Ka Te Ta .", "Ta Te Ka Tu .")]
+
+
+@pytest.fixture(scope="module")
+def probed_run(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -> Path:
+    """A tiny additive run that records two probe sentences at steps 150 and 300."""
+    from nmt_core.training import train
+
+    folder = tmp_path_factory.mktemp("probed")
+    probes = folder / "probes.tsv"
+    probes.write_text("".join(f"{s}\t{t}\n" for s, t in PROBE_PAIRS), encoding="utf-8")
+    cfg, model = toy_configs(folder / "run", toy_corpus, scorer="additive")
+    train(replace(cfg, probes=str(probes), max_steps=300, eval_every=150), model)
+    return folder / "run"
+
+
+def test_every_evaluation_records_the_probes_attention_and_translations(probed_run):
+    log = read_probes(probed_run / PROBES)
+    assert log.steps == [m["step"] for m in metrics_log(probed_run)] == [150, 300]
+    assert [e.dev_bleu for e in log.evaluations] == [m["dev_bleu"] for m in metrics_log(probed_run)]
+    assert [s.source for s in log.sentences] == [s for s, _ in PROBE_PAIRS]
+    for evaluation in log.evaluations:
+        assert len(evaluation.hypotheses) == len(PROBE_PAIRS)
+        for sentence, matrix in zip(log.sentences, evaluation.attention, strict=True):
+            assert matrix.shape == (len(sentence.target_pieces), len(sentence.source_pieces))
+            np.testing.assert_allclose(matrix.sum(axis=1), 1.0, atol=1e-3)
+    # attention sharpens as training goes on: the rows' largest weights grow
+    first, last = (np.mean([m.max(axis=1).mean() for m in e.attention]) for e in log.evaluations)
+    assert last > first
+    view = log.view(1, 0, word_level=True)
+    assert view.source_tokens == ("Ka", "Mo", "Ti", ".", "</s>")
+
+
+def test_export_ships_the_probes_beside_the_weights(probed_run, tmp_path):
+    assert (
+        main(["export", "--checkpoint", str(probed_run / "best"), "--output", str(tmp_path / "m")])
+        == 0
+    )
+    assert read_probes(tmp_path / "m" / PROBES).steps == [150, 300]
+
+
+def test_a_resumed_run_forgets_the_evaluations_it_will_repeat(probed_run, tmp_path):
+    copy = tmp_path / PROBES
+    copy.write_bytes((probed_run / PROBES).read_bytes())
+    forget_probes_after(tmp_path, 150)
+    assert read_probes(copy).steps == [150]
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda text: text[: len(text) // 2], "is not a probe file: not JSON"),
+        (lambda text: json.dumps({"schema": "something else"}), "is not a probe file"),
+        (lambda text: text.replace('"version":1', '"version":7'), "has version 7"),
+        (lambda text: text.replace('"attention":[[[', '"attention":[[[0.5],[', 1), "damaged"),
+    ],
+)
+def test_a_damaged_probe_file_is_one_clear_error(probed_run, tmp_path, damage, message):
+    path = tmp_path / PROBES
+    path.write_text(damage((probed_run / PROBES).read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(ProbeError, match=message):
+        read_probes(path)
+    with pytest.raises(ProbeError, match="train with --probes"):
+        read_probes(tmp_path / "missing.json")
