@@ -38,7 +38,7 @@ from nmt_core.corpus import pairs_from_file, test_pairs
 from nmt_core.data import CorpusError, Pair
 from nmt_core.device import DEVICES
 from nmt_core.evaluation import bleu_by_length, sentence_attention_stats
-from nmt_core.probes import PROBES
+from nmt_core.probes import PROBES, alignment_errors, read_probes
 from nmt_core.rundir import RunDir
 from nmt_core.scorers import DECODER_STYLES, SCORER_NAMES, scorer
 from nmt_core.translate import MAX_SOURCE_PIECES, attention_table, score_pairs, translate
@@ -226,6 +226,24 @@ def command_align(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- probes ------------------------------------------------------------------------------
+
+
+def command_probes(args: argparse.Namespace) -> int:
+    """Attention across training: each evaluation's probe AER (with --gold) and translations."""
+    log = read_probes(Path(args.folder) / PROBES)
+    gold = read_gold_file(args.gold, len(log.sentences)) if args.gold else None
+    scores = alignment_errors(log, gold, args.method) if gold is not None else None
+    print("step    dev BLEU  " + ("AER    P      R      " if scores else "") + "first probe")
+    for k, evaluation in enumerate(log.evaluations):
+        bleu = "-" if evaluation.dev_bleu is None else f"{evaluation.dev_bleu:.2f}"
+        aer = ""
+        if scores is not None:
+            aer = f"{scores[k].aer:.3f}  {scores[k].precision:.3f}  {scores[k].recall:.3f}  "
+        print(f"{evaluation.step:<7} {bleu:>8}  {aer}{evaluation.hypotheses[0]}")
+    return 0
+
+
 # --- list and export ---------------------------------------------------------------------
 
 
@@ -387,7 +405,13 @@ def _add_using_commands(sub: Any) -> None:
 
 
 def _add_checkpoint_commands(sub: Any) -> None:
-    """average, list and export: choosing, finding and shipping checkpoints."""
+    """average, probes, list and export: choosing, inspecting, finding, shipping checkpoints."""
+    p = sub.add_parser("probes", help="a run's probe record: AER and translations per step")
+    p.add_argument("folder", help="a training OUTPUT_DIR or a checkpoint with probes.json")
+    p.add_argument("--gold", help="gold Pharaoh file for the probe sentences: print AER")
+    p.add_argument("--method", choices=HARD_ALIGNMENT_METHODS, default="argmax")
+    p.set_defaults(run=command_probes)
+
     p = sub.add_parser("average", help="average a run's last snapshots (chosen on dev)")
     p.add_argument(
         "--run", dest="run_dir", required=True, help="a training OUTPUT_DIR with best/, snapshots/"

@@ -40,6 +40,12 @@ from typing import Any
 
 import numpy as np
 
+from nmt_core.alignment import (
+    Alignment,
+    AlignmentScores,
+    alignment_error_rate,
+    links_from_view,
+)
 from nmt_core.batching import pad_batch
 from nmt_core.data import Pair, normalize_text
 from nmt_core.model import Seq2Seq
@@ -106,6 +112,23 @@ class ProbeLog:
             tuple(words_from_pieces(probe.source_pieces)),
             tuple(words_from_pieces(probe.target_pieces)),
         )
+
+
+def alignment_errors(
+    log: ProbeLog, gold: Sequence[tuple[Alignment, Alignment]], method: str = "argmax"
+) -> list[AlignmentScores]:
+    """AER of every evaluation's word-level links against ``gold`` (sure, possible) links of
+    the probe sentences, in order: how alignment emerged while the model trained."""
+    if len(gold) != len(log.sentences):
+        raise ValueError(f"{len(gold)} gold alignments for {len(log.sentences)} probe sentences")
+    scores = []
+    for k in range(len(log.evaluations)):
+        links = [
+            links_from_view(log.view(k, s, word_level=True), method)
+            for s in range(len(log.sentences))
+        ]
+        scores.append(alignment_error_rate(links, [g[0] for g in gold], [g[1] for g in gold]))
+    return scores
 
 
 # --- recording while training ---------------------------------------------------------------

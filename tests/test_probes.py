@@ -77,3 +77,19 @@ def test_a_damaged_probe_file_is_one_clear_error(probed_run, tmp_path, damage, m
         read_probes(path)
     with pytest.raises(ProbeError, match="train with --probes"):
         read_probes(tmp_path / "missing.json")
+
+
+def test_the_probes_command_prints_aer_per_step_and_refuses_a_gold_of_other_sentences(
+    probed_run, tmp_path, capsys
+):
+    gold = tmp_path / "gold.pharaoh"
+    gold.write_text("0-2 1-1 2-0 3-3\n0-3 1-2 2-1 3-0 4-4\n", encoding="utf-8")  # reversal
+    assert main(["probes", str(probed_run), "--gold", str(gold)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:4] == ["step", "dev", "BLEU", "AER"]
+    steps = [line.split() for line in lines[1:]]
+    assert [int(row[0]) for row in steps] == [150, 300]
+    assert all(0.0 <= float(row[2]) <= 1.0 for row in steps)
+    gold.write_text("0-0\n", encoding="utf-8")
+    assert main(["probes", str(probed_run), "--gold", str(gold)]) == 2
+    assert "1 lines but there are 2 sentence pairs" in capsys.readouterr().err
