@@ -12,7 +12,7 @@ An attention matrix has shape ``(tgt_len, src_len)``: row ``i`` is target token 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -67,13 +67,21 @@ def align(
     full = translation.attention_view(translation.reference, word_level)
     if full is None:
         return None
+    return ForcedAlignment(full, links_from_view(full, method, threshold))
+
+
+def links_from_view(
+    full: AttentionView, method: str = "argmax", threshold: float = DEFAULT_THRESHOLD
+) -> Alignment:
+    """Hard links of a labelled attention matrix that may end in "</s>" row and column; the
+    links index the matrix without them, as alignment files count tokens."""
     view = full.without_eos()
     if not view.matrix.size:
-        return ForcedAlignment(full, frozenset())
+        return frozenset()
     # what each target row gives the source's </s> ("argmax-null" reads it as "no word")
     ends_in_eos = full.source_tokens[-1:] == (EOS_PIECE,)
     null = full.matrix[: len(view.target_tokens), -1] if ends_in_eos else None
-    return ForcedAlignment(full, hard_alignment(view.matrix, method, threshold, null))
+    return hard_alignment(view.matrix, method, threshold, null)
 
 
 # --------------------------------------------------------------------------------------------
@@ -430,3 +438,147 @@ def alignment_table(
             }
         )
     return rows
+
+
+# --------------------------------------------------------------------------------------------
+# Symmetrising two directional alignments (statistical aligners: forward and reverse)
+# --------------------------------------------------------------------------------------------
+
+SYMMETRIZATION_METHODS = ("intersection", "union", "grow-diag-final-and")
+# Koehn et al.'s neighbours as (target, source) offsets, in their order: the block first,
+# then the diagonal ("grow-diag").
+_NEIGHBOURS = ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def symmetrize(
+    forward: Alignment, reverse: Alignment, method: str = "grow-diag-final-and"
+) -> Alignment:
+    """Combine the two directional alignments of one sentence pair into one.
+
+    * ``"intersection"``: links both directions agree on — high precision.
+    * ``"union"``: links either direction proposes — high recall.
+    * ``"grow-diag-final-and"`` (Koehn, Och & Marcu, 2003; the Moses default, following the
+      pseudo-code of the Moses manual's word-alignment training step): start from the
+      intersection;
+      **grow-diag** — repeatedly, for every aligned point (target words in order, then source
+      words), add each of its 8 neighbours (block, then diagonal) that is in the union and
+      links a word not aligned yet, until nothing is added; **final-and** — then, for the
+      forward and next the reverse alignment, add every one of its links whose source *and*
+      target word are both still unaligned.
+
+    Args:
+        forward: ``(source_index, target_index)`` links of one direction.
+        reverse: the other direction's links, in the same ``(source, target)`` order.
+        method: one of :data:`SYMMETRIZATION_METHODS`.
+
+    Returns:
+        The symmetrised links.
+
+    Raises:
+        ValueError: for an unknown method (the message lists the valid ones) or a bad link.
+    """
+    if method not in SYMMETRIZATION_METHODS:
+        raise ValueError(
+            f"unknown symmetrization {method!r}; valid: {', '.join(SYMMETRIZATION_METHODS)}"
+        )
+    forward, reverse = _check_links(forward, "forward"), _check_links(reverse, "reverse")
+    if method == "intersection":
+        return forward & reverse
+    if method == "union":
+        return forward | reverse
+    links = set(forward & reverse)
+    _grow_diag(links, forward | reverse)
+    for direction in (forward, reverse):
+        _final_and(links, direction)
+    return frozenset(links)
+
+
+def _grow_diag(links: set[Link], union: Alignment) -> None:
+    """Koehn et al.'s GROW-DIAG: add union neighbours of aligned points that align a new word."""
+    if not union:
+        return
+    sources = max(s for s, _ in union) + 1
+    targets = max(t for _, t in union) + 1
+    added = True
+    while added:
+        added = False
+        for target in range(targets):  # English e outer, foreign f inner, as Koehn writes it
+            for source in range(sources):
+                if (source, target) not in links:
+                    continue
+                for dt, ds in _NEIGHBOURS:
+                    new = (source + ds, target + dt)
+                    if new in union and new not in links and _links_a_new_word(links, new):
+                        links.add(new)
+                        added = True
+
+
+def _links_a_new_word(links: set[Link], link: Link) -> bool:
+    """True when the link's source word or its target word is not aligned in ``links`` yet."""
+    source, target = link
+    return all(s != source for s, _ in links) or all(t != target for _, t in links)
+
+
+def _final_and(links: set[Link], direction: Alignment) -> None:
+    """Koehn et al.'s FINAL-AND: add ``direction``'s links between two still unaligned words."""
+    for source, target in sorted(direction, key=lambda link: (link[1], link[0])):
+        aligned_sources = {s for s, _ in links}
+        aligned_targets = {t for _, t in links}
+        if source not in aligned_sources and target not in aligned_targets:
+            links.add((source, target))
+
+
+# --------------------------------------------------------------------------------------------
+# Scores by class of link (phenomena: reordering distance, function words, ...)
+# --------------------------------------------------------------------------------------------
+
+
+def scores_by_class(
+    predicted: Sequence[Alignment],
+    sure: Sequence[Alignment],
+    possible: Sequence[Alignment],
+    link_class: Callable[[int, Link], str],
+) -> dict[str, AlignmentScores]:
+    """Precision, recall and AER over the links of each class, one class per link.
+
+    ``link_class(sentence_index, link)`` names a link's class (for example "function" or
+    "content" by its target word, or a reordering distance). Every predicted and gold link is
+    put in its class, and :func:`alignment_error_rate` is computed on each class alone, so:
+
+        recall_c    = |A∩S_c| / |S_c|   — the class's sure gold links that were found
+        precision_c = |A_c∩P| / |A_c|   — the class's predicted links that are right
+
+    (a predicted link's class is read from the link itself, so ``A_c∩P = A_c∩P_c``).
+
+    Args:
+        predicted: one set of ``(source_index, target_index)`` links per sentence.
+        sure: gold sure links per sentence.
+        possible: gold possible links per sentence.
+        link_class: the class of a link of sentence ``k``.
+
+    Returns:
+        ``{class: AlignmentScores}`` for every class that some link falls in, sorted by name.
+
+    Raises:
+        ValueError: as :func:`alignment_error_rate`.
+    """
+    parts = [
+        _as_sentences(predicted, "predicted"),
+        _as_sentences(sure, "sure"),
+        _as_sentences(possible, "possible"),
+    ]
+    classes = {link_class(k, x) for part in parts for k, links in enumerate(part) for x in links}
+    return {
+        name: alignment_error_rate(*(_of_class(part, link_class, name) for part in parts))
+        for name in sorted(classes)
+    }
+
+
+def _of_class(
+    sentences: Sequence[Alignment], link_class: Callable[[int, Link], str], name: str
+) -> list[Alignment]:
+    """Each sentence's links whose class is ``name``."""
+    return [
+        frozenset(link for link in links if link_class(k, link) == name)
+        for k, links in enumerate(sentences)
+    ]

@@ -12,6 +12,8 @@ from nmt_core.alignment import (
     hard_alignment,
     parse_pharaoh,
     read_pharaoh_file,
+    scores_by_class,
+    symmetrize,
     write_pharaoh_file,
 )
 
@@ -232,3 +234,88 @@ def test_argmax_null_leaves_a_row_that_attends_to_the_end_unlinked():
     assert hard_alignment(words, "argmax") == {(0, 0), (1, 1), (1, 2)}
     assert hard_alignment(words, "argmax-null", null=null) == {(0, 0), (1, 2)}
     assert hard_alignment(words, "argmax-null") == hard_alignment(words, "argmax")  # no null
+
+
+# ---------------------------------------------------------------- symmetrization
+# Links are (source, target). Drawn as a grid, rows are target words, columns source words.
+
+FORWARD = frozenset({(0, 0), (1, 1), (1, 2)})
+REVERSE = frozenset({(0, 0), (1, 1), (2, 2)})
+
+
+def test_symmetrize_intersection_and_union():
+    assert symmetrize(FORWARD, REVERSE, "intersection") == {(0, 0), (1, 1)}
+    assert symmetrize(FORWARD, REVERSE, "union") == {(0, 0), (1, 1), (1, 2), (2, 2)}
+
+
+def test_grow_diag_adds_union_neighbours_that_align_a_new_word():
+    # From the intersection {0-0, 1-1}: 1-2 is 1-1's neighbour below (target 2 unaligned), then
+    # 2-2 is 1-2's neighbour to the right (source 2 still unaligned): both grow in.
+    assert symmetrize(FORWARD, REVERSE) == {(0, 0), (1, 1), (1, 2), (2, 2)}
+
+
+def test_grow_diag_skips_a_union_link_between_two_aligned_words():
+    # 0-1 neighbours both 0-0 and 1-1, but source 0 and target 1 are aligned already.
+    forward = frozenset({(0, 0), (1, 1)})
+    reverse = forward | {(0, 1)}
+    assert symmetrize(forward, reverse) == forward
+    assert symmetrize(forward, reverse, "union") == reverse
+
+
+def test_grow_diag_grows_along_the_diagonal():
+    # 1-1 touches the intersection 0-0 only diagonally: grow-diag takes it, and then 2-2.
+    forward = frozenset({(0, 0), (1, 1), (2, 2)})
+    reverse = frozenset({(0, 0)})
+    assert symmetrize(forward, reverse) == forward
+
+
+def test_final_and_adds_a_far_link_only_between_two_unaligned_words():
+    # 3-3 and 3-4 are nowhere near 0-0, so only final-and can add them. It goes through the
+    # forward links by target: 3-3 links two unaligned words (added); then 3-4's source word 3
+    # is aligned, so it is not added (plain "final" would add it).
+    forward = frozenset({(0, 0), (3, 3), (3, 4)})
+    reverse = frozenset({(0, 0)})
+    assert symmetrize(forward, reverse) == {(0, 0), (3, 3)}
+    # the same link proposed by the reverse direction only is found too
+    assert symmetrize(reverse, forward) == {(0, 0), (3, 3)}
+
+
+def test_symmetrize_empty_and_errors():
+    assert symmetrize(frozenset(), frozenset()) == frozenset()
+    assert symmetrize(frozenset({(2, 1)}), frozenset()) == {(2, 1)}  # final-and, nothing else
+    with pytest.raises(ValueError, match="intersection, union, grow-diag-final-and"):
+        symmetrize(FORWARD, REVERSE, "grow-diag-final")
+    with pytest.raises(ValueError, match="-1"):
+        symmetrize(frozenset({(0, -1)}), REVERSE)
+
+
+# ---------------------------------------------------------------- scores by class
+
+
+def test_scores_by_class_splits_links_by_their_class():
+    # Class of a link: "near" when |source - target| <= 1, else "far".
+    # Sentence 1: S = {0-0, 3-1}, P = S ∪ {2-2};  A = {0-0, 2-2, 1-3}
+    # Sentence 2: S = {0-2},      P = S;          A = {0-2}
+    # near: A = {0-0, 2-2}, S = {0-0}, |A∩S| = 1, |A∩P| = 2 -> P = 1, R = 1, AER = 0
+    # far:  A = {1-3, 0-2}, S = {3-1, 0-2}, |A∩S| = 1, |A∩P| = 1 -> P = 1/2, R = 1/2
+    sure = [frozenset({(0, 0), (3, 1)}), frozenset({(0, 2)})]
+    possible = [sure[0] | {(2, 2)}, sure[1]]
+    predicted = [frozenset({(0, 0), (2, 2), (1, 3)}), frozenset({(0, 2)})]
+
+    def near_or_far(sentence: int, link: tuple[int, int]) -> str:
+        return "near" if abs(link[0] - link[1]) <= 1 else "far"
+
+    scores = scores_by_class(predicted, sure, possible, near_or_far)
+    assert list(scores) == ["far", "near"]
+    assert (scores["near"].precision, scores["near"].recall, scores["near"].aer) == (1, 1, 0)
+    assert scores["far"].precision == pytest.approx(0.5)
+    assert scores["far"].recall == pytest.approx(0.5)
+    assert (scores["far"].predicted, scores["far"].sure) == (2, 2)
+
+
+def test_scores_by_class_passes_the_sentence_index():
+    links = [frozenset({(0, 0)}), frozenset({(0, 0)})]
+    scores = scores_by_class(links, links, links, lambda k, link: f"sentence {k}")
+    assert {name: s.sure for name, s in scores.items()} == {"sentence 0": 1, "sentence 1": 1}
+    with pytest.raises(ValueError, match="one to one"):
+        scores_by_class(links, links[:1], links[:1], lambda k, link: "all")
