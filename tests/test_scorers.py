@@ -110,5 +110,8 @@ def test_lesson_and_step_pages_render_every_scorer(root, name, decoder, monkeypa
         latex = " ".join(element.value for element in at.latex)
         if SCORERS[name].attends:
             assert formulas.score_formula(name, decoder) in latex, page
+            # the state the scorer reads is defined where it is not simply s_{t-1}
+            query = formulas.decoder_state_formula(decoder, input_feeding=True)
+            assert query is None or query in latex, page
         else:
             assert formulas.FIXED_CONTEXT_FORMULA in latex or page == "step"
