@@ -4,6 +4,7 @@ that names it, exit code 2, and no traceback; nothing is loaded before the flags
 from __future__ import annotations
 
 import pytest
+import torch
 
 from nmt_core.__main__ import main
 
@@ -34,3 +35,19 @@ def test_cuda_without_a_gpu_is_one_line_too(toy_checkpoint, capsys, monkeypatch)
     assert main(["translate", "--checkpoint", str(toy_checkpoint), "--device", "cuda", "Ka"]) == 2
     error = capsys.readouterr().err
     assert error == "error: device 'cuda' was asked for but no CUDA GPU is available\n"
+
+
+@pytest.mark.parametrize("command", ["translate", "evaluate", "align", "average"])
+def test_every_using_command_defaults_to_the_gpu_when_there_is_one(command):
+    from nmt_core.__main__ import build_parser
+    from nmt_core.device import resolve_device
+
+    required = {
+        "translate": ["--checkpoint", "x"],
+        "evaluate": ["--checkpoint", "x"],
+        "align": ["--checkpoint", "x", "--tsv", "x"],
+        "average": ["--run", "x"],
+    }[command]
+    args = build_parser().parse_args([command, *required])
+    assert args.device == "auto"
+    assert resolve_device(args.device).type == ("cuda" if torch.cuda.is_available() else "cpu")
