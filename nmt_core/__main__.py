@@ -94,6 +94,7 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "snapshots": int,
 }
 TRAIN_FLAGS = list(TRAIN_FLAG_TYPES)
+DEVICE_HELP = "auto (CUDA when present), cpu or cuda"
 
 
 def command_train(args: argparse.Namespace) -> int:
@@ -381,7 +382,7 @@ def _add_using_commands(sub: Any) -> None:
     p.add_argument("--reference", help="also force-decode this translation")
     p.add_argument("--words", action="store_true", help="attention per word, not per subword")
     p.add_argument("--quiet", action="store_true", help="translations only")
-    p.add_argument("--device", type=_device, default="auto", help="auto (CUDA when present), cpu or cuda")
+    p.add_argument("--device", type=_device, default="auto", help=DEVICE_HELP)
     p.set_defaults(run=command_translate)
 
     p = sub.add_parser("evaluate", help="BLEU/chrF (overall and by length) on the test split")
@@ -390,7 +391,7 @@ def _add_using_commands(sub: Any) -> None:
     p.add_argument("--beam", type=_positive_int, default=5)
     p.add_argument("--output", help="write the full report (JSON) here")
     p.add_argument("--stats", help="write per-sentence attention statistics (JSONL) here")
-    p.add_argument("--device", type=_device, default="auto", help="auto (CUDA when present), cpu or cuda")
+    p.add_argument("--device", type=_device, default="auto", help=DEVICE_HELP)
     p.set_defaults(run=command_evaluate)
 
     p = sub.add_parser("align", help="word alignments from forced-decoding attention (Pharaoh i-j)")
@@ -400,7 +401,7 @@ def _add_using_commands(sub: Any) -> None:
     p.add_argument("--threshold", type=_weight, default=DEFAULT_THRESHOLD, help="in (0, 1]")
     p.add_argument("--gold", help="gold Pharaoh file (i-j sure, i?j or ipj possible): print AER")
     p.add_argument("--output", help="write alignments here (default: stdout)")
-    p.add_argument("--device", type=_device, default="auto", help="auto (CUDA when present), cpu or cuda")
+    p.add_argument("--device", type=_device, default="auto", help=DEVICE_HELP)
     p.set_defaults(run=command_align)
 
 
@@ -421,7 +422,7 @@ def _add_checkpoint_commands(sub: Any) -> None:
     )
     p.add_argument("--beam", type=_positive_int, default=5, help="beam size of the dev comparison")
     p.add_argument("--output", help="where to write the chosen checkpoint (default RUN/averaged)")
-    p.add_argument("--device", type=_device, default="auto", help="auto (CUDA when present), cpu or cuda")
+    p.add_argument("--device", type=_device, default="auto", help=DEVICE_HELP)
     p.set_defaults(run=command_average)
 
     p = sub.add_parser("list", help="list checkpoints with their metadata")
