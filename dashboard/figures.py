@@ -27,7 +27,9 @@ ATTENTION_SCALE = "Blues"  # white = no attention: easy to read on a screen
 PROJECTOR_SCALE = (
     "Cividis"  # perceptually uniform, colour-blind safe, keeps contrast when washed out
 )
-DIFFERENCE_SCALE = "RdBu"  # diverging, white at 0
+DIFFERENCE_SCALE = "RdBu"  # diverging, light grey at 0
+# Diverging with white at 0: an annotation weighted by a small α fades to white.
+FADE_SCALE = [[0.0, "#2166ac"], [0.5, "#ffffff"], [1.0, "#b2182b"]]
 HIGHLIGHT = "#d62728"  # the current step / chosen token
 # One colour per scorer, so a model has the same colour in every chart (Compare, Why attention).
 SCORER_COLOURS = {
@@ -67,7 +69,9 @@ def _template() -> dict[str, Any]:
 TEMPLATE = _template()  # built once; the same look as "plotly_white" for these figures
 
 
-def _figure(data: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
+def _figure(
+    data: list[dict[str, Any]], layout: dict[str, Any], frames: Sequence[dict[str, Any]] = ()
+) -> go.Figure:
     """A Figure from plain trace and layout specs, taken as they are.
 
     Plotly validates and copies every property it is given, and the template with it: 10-15 ms
@@ -75,7 +79,8 @@ def _figure(data: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
     for the same specs unvalidated. tests/test_figures.py validates every builder's output in
     full instead, once.
     """
-    return go.Figure({"data": data, "layout": layout}, _validate=False)
+    spec = {"data": data, "layout": layout, **({"frames": list(frames)} if frames else {})}
+    return go.Figure(spec, _validate=False)
 
 
 # Characters a title line may hold: what fits a chart in half the page at 1024 px wide (on a
@@ -130,9 +135,11 @@ def _finish(
     title: str,
     presentation: bool,
     height: int,
+    frames: Sequence[dict[str, Any]] = (),
     **layout: Any,
 ) -> go.Figure:
-    """The figure of ``data`` with the look every chart shares; ``layout`` adds axes etc.
+    """The figure of ``data`` with the look every chart shares; ``layout`` adds axes etc.,
+    ``frames`` animation frames.
 
     The title is wrapped onto as many lines as it needs (Plotly would cut it at the edge of a
     narrow chart), and the plot moves down to make room.
@@ -159,6 +166,7 @@ def _finish(
             "margin": {"l": 20, "r": 20, "t": 20, "b": 20},
             **layout,
         },
+        frames,
     )
 
 
@@ -321,6 +329,224 @@ def context_heatmap(
     layout["xaxis"].update(tickmode="auto", title=_text("dimension of c_t"), tickangle=0)
     height = _row_height(len(target_tokens), presentation, 260)
     return _finish([trace], title, presentation, height, **layout)
+
+
+ANIMATION_DIMENSIONS = 32  # of h_j's numbers drawn: enough to see rows fade, few enough to read
+
+
+def step_animation(
+    scores: np.ndarray,
+    weights: np.ndarray,
+    partial_sums: np.ndarray,
+    values: np.ndarray,
+    source_tokens: Sequence[str],
+    topk_pieces: Sequence[str],
+    topk_probs: np.ndarray,
+    *,
+    chosen: str,
+    step: int,
+    presentation: bool = False,
+) -> go.Figure:
+    """One decoder step as an animation that plays in the browser (no server round trips):
+    the scores e_t → the softmax α_t → each annotation h_j weighted by α_j and added into
+    c_t → the next piece's probabilities.
+
+    Args:
+        scores, weights: (S,) e_{t,j} and α_{t,j} over the source pieces.
+        partial_sums: (S, H) row k = sum_{j<=k} α_j h_j (the last row is c_t).
+        values: (S, H) the annotations h_j.
+        topk_pieces, topk_probs: the likeliest next pieces and their probabilities.
+        step: the decoder step, 1-based, for the labels.
+    """
+    scores, weights = np.asarray(scores, float), np.asarray(weights, float)
+    values, partial_sums = np.asarray(values, float), np.asarray(partial_sums, float)
+    size = len(source_tokens)
+    if not scores.shape == weights.shape == (size,) or values.shape[0] != size:
+        raise ValueError(f"scores, weights and annotations must have {size} source rows")
+    if partial_sums.shape != values.shape:
+        raise ValueError(f"partial sums {partial_sums.shape} but annotations {values.shape}")
+    dims = min(ANIMATION_DIMENSIONS, values.shape[1])
+    limit = float(np.abs(values[:, :dims]).max()) or 1.0
+    rows = [*source_tokens, f"= c_{step}"]
+
+    def bars(y: np.ndarray, red: int | None) -> dict[str, Any]:
+        colours = [HIGHLIGHT if j == red else "#1f77b4" for j in range(size)]
+        return {"y": y.tolist(), "marker": {"color": colours}}
+
+    def grid(weighted_up_to: int) -> dict[str, Any]:
+        """h_j rows, the first ``weighted_up_to`` of them multiplied by α_j, and c_t so far."""
+        z = values[:, :dims].copy()
+        z[:weighted_up_to] *= weights[:weighted_up_to, None]
+        total = partial_sums[weighted_up_to - 1, :dims] if weighted_up_to else np.zeros(dims)
+        return {"z": np.vstack([z, total]).tolist()}
+
+    hidden = {"x": [0.0] * len(topk_pieces)}
+    t = step
+    frames = [
+        (f"1 · the scores e_{t},j: any real numbers", bars(scores, None), grid(0), hidden, None),
+        (
+            f"2 · softmax: weights α_{t},j ≥ 0 that sum to 1",
+            bars(weights, None),
+            grid(0),
+            hidden,
+            [0, 1],
+        ),  # fmt: skip
+        *(
+            (
+                f"3 · c_{t} += α_{t},{j + 1} · h_{j + 1}  (α = {weights[j]:.2f})",
+                bars(weights, j),
+                grid(j + 1),
+                hidden,
+                [0, 1],
+            )
+            for j in range(size)
+        ),
+        (
+            f"4 · c_{t} is complete; the decoder writes {chosen}",
+            bars(weights, None),
+            grid(size),
+            {"x": np.asarray(topk_probs, float).tolist()},
+            [0, 1],
+        ),
+    ]
+    first_bars, first_grid = frames[0][1], frames[0][2]
+    data = [
+        {
+            "type": "bar",
+            "x": list(range(size)),
+            **first_bars,
+            "customdata": _labels(source_tokens),
+            "hovertemplate": "%{customdata}: %{y:.3f}<extra></extra>",
+            "xaxis": "x",
+            "yaxis": "y",
+        },
+        {
+            "type": "bar",
+            "orientation": "h",
+            "y": list(range(len(topk_pieces))),
+            **hidden,
+            "marker": {"color": [HIGHLIGHT if p == chosen else "#7f7f7f" for p in topk_pieces]},
+            "customdata": _labels(topk_pieces),
+            "hovertemplate": "%{customdata}: p = %{x:.3f}<extra></extra>",
+            "xaxis": "x2",
+            "yaxis": "y2",
+        },
+        {
+            "type": "heatmap",
+            **first_grid,
+            "x": list(range(dims)),
+            "y": list(range(size + 1)),
+            "colorscale": FADE_SCALE,
+            "zmin": -limit,
+            "zmax": limit,
+            "showscale": False,
+            "customdata": [[label] * dims for label in _labels(rows)],
+            "hovertemplate": "%{customdata}, dimension %{x}: %{z:.3f}<extra></extra>",
+            "xaxis": "x3",
+            "yaxis": "y3",
+        },
+    ]
+    font = _font_size(presentation)
+    layout = {
+        "xaxis": {
+            **_token_axis(source_tokens, presentation),
+            "domain": [0, 0.6],
+            "anchor": "y",
+        },
+        "yaxis": {"domain": [0.58, 1], "anchor": "x", "title": _text("e, then α")},
+        "xaxis2": {
+            "domain": [0.78, 1],
+            "anchor": "y2",
+            "range": [0, 1],
+            "title": _text("p(next piece)"),
+        },
+        "yaxis2": {
+            **_token_axis(topk_pieces, presentation),
+            "domain": [0.58, 1],
+            "anchor": "x2",
+            "autorange": "reversed",
+        },
+        "xaxis3": {
+            "domain": [0, 1],
+            "anchor": "y3",
+            "title": _text(f"the first {dims} of the {values.shape[1]} numbers of each h_j"),
+        },
+        "yaxis3": {
+            **_token_axis(rows, presentation),
+            "domain": [0, 0.42],
+            "anchor": "x3",
+            "autorange": "reversed",
+        },
+        "margin": {"l": 20, "r": 20, "t": 20, "b": 150},
+        "showlegend": False,
+        "sliders": [
+            {
+                "active": 0,
+                # the frame's description above the slider; its own tick labels hidden
+                "currentvalue": {"prefix": "", "font": {"size": font + 2, "color": "#262730"}},
+                "font": {"color": "rgba(0,0,0,0)"},
+                "x": 0.3,
+                "len": 0.7,
+                "y": -0.1,
+                "yanchor": "top",
+                "pad": {"t": 10},
+                "steps": [
+                    {
+                        "label": name,
+                        "method": "animate",
+                        "args": [[name], {"mode": "immediate", "frame": {"duration": 0}}],
+                    }
+                    for name, *_ in frames
+                ],
+            }
+        ],
+        "updatemenus": [
+            {
+                "type": "buttons",
+                "direction": "left",
+                "x": 0,
+                "y": -0.14,
+                "xanchor": "left",
+                "yanchor": "top",
+                "pad": {"t": 30},
+                "font": {"size": font},
+                "buttons": [
+                    {
+                        "label": "▶ Play",
+                        "method": "animate",
+                        "args": [
+                            None,
+                            {
+                                "frame": {"duration": 900, "redraw": True},
+                                "transition": {"duration": 300},
+                                "fromcurrent": False,
+                            },
+                        ],
+                    },
+                    {
+                        "label": "❚❚ Pause",
+                        "method": "animate",
+                        "args": [[None], {"mode": "immediate", "frame": {"duration": 0}}],
+                    },
+                ],
+            }
+        ],
+    }
+    title = f"Step {t}, animated: scores → softmax → weighted sum c_{t} → next piece"
+    specs = [
+        {
+            "name": name,
+            "data": [
+                {"type": "bar", **bar_update},
+                {"type": "bar", **topk_update},
+                {"type": "heatmap", **grid_update},
+            ],
+            "traces": [0, 1, 2],
+            "layout": {"yaxis": {"range": y_range, "autorange": y_range is None}},
+        }
+        for name, bar_update, grid_update, topk_update, y_range in frames
+    ]
+    return _finish(data, title, presentation, 620 if presentation else 540, specs, **layout)
 
 
 def bar_chart(

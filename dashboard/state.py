@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import streamlit as st
 
 from dashboard import views
@@ -37,7 +38,7 @@ from nmt_core.checkpoint import (
     read_config,
     scan_checkpoints,
 )
-from nmt_core.translate import Translation, translate, with_reference
+from nmt_core.translate import Translation, encoder_annotations, translate, with_reference
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,18 @@ def _forced(path: str, device: str, stamp: float, sentence: str, reference: str)
     # the greedy translation comes from its own cache: a page that shows it has made it already
     greedy = _translate(path, device, stamp, sentence, 1)
     return with_reference(_load(path, device, stamp), greedy, reference)
+
+
+@st.cache_data(max_entries=64)  # (S, 512) floats: a few kB each
+def _annotations(path: str, device: str, stamp: float, sentence: str) -> np.ndarray:
+    return encoder_annotations(_load(path, device, stamp), sentence)
+
+
+def current_annotations() -> np.ndarray:
+    """(S, H) encoder annotations h_j of the current sentence under the current model."""
+    chosen = settings()
+    where = (str(chosen.model.path), chosen.device, _stamp(chosen.model.path), sentence())
+    return _annotations(*where)
 
 
 def sentence() -> str:

@@ -30,6 +30,7 @@ from nmt_core.alignment import (
 from nmt_core.checkpoint import CheckpointInfo
 from nmt_core.evaluation import attention_entropy, jensen_shannon
 from nmt_core.scorers import DECODERS, scorer
+from nmt_core.tokenization import word_weights
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 
 MAX_CHARS = 500  # the input box is cut here (decoding time and the heatmap grow with length)
@@ -170,6 +171,45 @@ def piece_description(piece: str) -> str:
     if piece == "▁":
         return "'▁' alone: the start of a new word, whose letters come in the next pieces"
     return repr(piece)
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A student's guess of the source word step ``step`` attends to most, and the answer.
+
+    words: the source words (no "</s>"); weights: (words + 1,) the step's attention per word,
+    the last entry the end of the sentence; best: index of the most attended (may be the end).
+    """
+
+    words: tuple[str, ...]
+    weights: np.ndarray
+    best: int
+
+    def verdict(self, guess: int | None) -> str:
+        """What the reveal says (Markdown): the answer, and whether ``guess`` was it."""
+        answer = self.label(self.best)
+        text = f"The model looks most at {answer}: α = {self.weights[self.best]:.2f}."
+        if guess is None:
+            return text
+        if guess == self.best:
+            return f"{text} Your guess, {answer}, is right."
+        share = f"α = {self.weights[guess]:.2f}"
+        return f"{text} Your guess was {self.label(guess)} ({share})."
+
+    def label(self, index: int) -> str:
+        return "the end of the sentence" if index == len(self.words) else f"**{self.words[index]}**"
+
+
+def guess_for_step(translation: Translation, step: int) -> Guess:
+    """The words to guess among at decoder step ``step`` (0-based) of the best hypothesis."""
+    if translation.attention is None:
+        raise ValueError("a model without attention does not look at any word")
+    pieces = translation.source_pieces
+    weights = word_weights(translation.attention[step], pieces)
+    words = tuple(translation.source_words)
+    if words[-1:] == ("</s>",):
+        words = words[:-1]
+    return Guess(words, weights, int(weights.argmax()))
 
 
 def topk_rows(hypothesis: Hypothesis, step: int) -> tuple[list[str], np.ndarray]:

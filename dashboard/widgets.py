@@ -111,6 +111,45 @@ def attention_chart(
     return view
 
 
+def predict_then_reveal(result: Translation, step: int, presentation: bool, asked: str) -> bool:
+    """Students guess the source word decoder step ``step`` (0-based) looks at most, by clicking
+    it; returns whether the answer is revealed (the page shows the weights only then).
+
+    In presentation mode only the Reveal button reveals, so that a class can argue first; on a
+    screen the click on a word is the reveal. ``asked`` names the question (the model, the
+    sentence): a new question, or another step, hides the answer again.
+    """
+    ss = st.session_state
+    question = views.guess_for_step(result, step)
+    if ss.get("quiz_asked") != (asked, step):
+        ss.quiz_asked, ss.quiz_revealed = (asked, step), False
+        ss.pop("quiz_guess", None)
+    piece = views.piece_description(result.target_pieces[step])
+    st.markdown(
+        f"**Guess first.** At step {step + 1} the decoder writes {piece}. Which source word "
+        "will it look at most? Click one."
+    )
+    guess = st.pills(
+        "Your guess",
+        range(len(question.words)),
+        format_func=lambda k: question.words[k],
+        key="quiz_guess",
+        label_visibility="collapsed",
+    )
+    if presentation:
+        if st.button("Reveal the answer", key="quiz_reveal", type="primary"):
+            ss.quiz_revealed = True
+    elif guess is not None:
+        ss.quiz_revealed = True
+    if not ss.quiz_revealed:
+        hint = "Reveal shows" if presentation else "Your click shows"
+        st.caption(f"{hint} the attention weights, the animation and the formulas.")
+        return False
+    right = guess == question.best
+    (st.success if right else st.info)(question.verdict(guess))
+    return True
+
+
 def step_player(steps: int) -> int:
     """A step slider with previous / play / next buttons; returns the step (1..steps).
 

@@ -127,6 +127,15 @@ def words_from_pieces(pieces: Sequence[str]) -> list[str]:
     ]
 
 
+def word_weights(weights: np.ndarray, source_pieces: Sequence[str]) -> np.ndarray:
+    """(S words,) one step's attention per source word: the sum of its pieces' weights.
+    ``weights``: (S pieces,) one row of an attention matrix."""
+    weights = np.asarray(weights)
+    if weights.shape != (len(source_pieces),):
+        raise ValueError(f"{weights.shape} weights for {len(source_pieces)} source pieces")
+    return np.array([weights[group].sum() for group in word_groups(source_pieces)])
+
+
 def word_attention(
     attention: np.ndarray, source_pieces: Sequence[str], target_pieces: Sequence[str]
 ) -> np.ndarray:

@@ -251,6 +251,29 @@ def with_reference(checkpoint: Checkpoint, translation: Translation, reference: 
     return replace(translation, reference=_hypothesis(forced, tokenizer))
 
 
+@torch.inference_mode()
+def encoder_annotations(checkpoint: Checkpoint, sentence: str) -> np.ndarray:
+    """(S, H) encoder annotations h_j of ``sentence``, one row per source piece ("</s>"
+    included, as in ``translate(...).source_pieces``): what every context vector is a weighted
+    sum of."""
+    text = normalize_text(sentence)
+    if not text:
+        raise ValueError("nothing to encode: the sentence is empty")
+    model, tokenizer = checkpoint.model, checkpoint.tokenizer
+    ids, _ = prepare_source(tokenizer, text)
+    src, mask = pad_batch([ids], model.config.pad_id, checkpoint.device)
+    return model.encode(src, mask).values[0].float().cpu().numpy()
+
+
+def context_partial_sums(weights: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """(S, H) running sums of a context vector: row k = sum_{j<=k} alpha_j h_j, so the last row
+    is c_t itself. ``weights``: (S,) one step's attention; ``values``: (S, H) annotations."""
+    weights, values = np.asarray(weights), np.asarray(values)
+    if weights.shape != values.shape[:1]:
+        raise ValueError(f"{weights.shape[0]} weights for {values.shape[0]} annotations")
+    return np.cumsum(weights[:, None] * values, axis=0)
+
+
 def translate_texts(
     model: Seq2Seq,
     tokenizer: Tokenizer,

@@ -529,3 +529,76 @@ def test_every_shipped_checkpoint_translates_the_examples(monkeypatch):
             if info.scorer != "none":
                 z, sources, targets = heatmap(figure(at, "heatmap"))
                 assert z.shape == (len(targets), len(sources))
+
+
+# --- the Lesson's teaching moments (issue 24) -------------------------------------------------
+
+
+def lesson(app: AppTest, step: int) -> AppTest:
+    app.switch_page("app_pages/lesson.py").run()
+    app.slider(key="lesson_step").set_value(step).run()
+    assert not app.exception
+    return app
+
+
+def test_the_lesson_animates_one_step_with_this_models_numbers(app, root):
+    at = lesson(app, 2)
+    spec = figure(at, "lesson_animation")
+    result = translate(load_checkpoint(root / "toy-additive"), SENTENCE)
+    source, hyp = result.source_pieces, result.best
+    frames = spec["frames"]
+    assert len(frames) == len(source) + 3  # scores, softmax, one frame per h_j, next piece
+    bars = [frame["data"][0]["y"] for frame in frames]
+    np.testing.assert_allclose(bars[0], hyp.scores[1], atol=1e-5)
+    np.testing.assert_allclose(bars[1], hyp.attention[1], atol=1e-5)
+    # the bottom row of the annotation grid ends as c_t, the context the decoder received
+    dims = len(frames[-1]["data"][2]["z"][-1])
+    np.testing.assert_allclose(frames[-1]["data"][2]["z"][-1], hyp.contexts[1][:dims], atol=1e-5)
+    assert frames[0]["data"][2]["z"][-1] == [0.0] * dims  # c_t starts empty
+    assert frames[-1]["data"][1]["x"] == pytest.approx(hyp.topk_probs[1].tolist(), abs=1e-6)
+
+
+def test_guess_first_hides_the_weights_until_a_word_is_clicked(app):
+    at = lesson(app, 1)
+    at.toggle(key="lesson_predict").set_value(True).run()
+    assert not at.get("plotly_chart") and not at.latex  # nothing gives the answer away
+    words = at.button_group(key="quiz_guess").options
+    assert words == ["Ka", "Mo", "Ti", "Tu", "."]
+    result = translate(load_checkpoint(at_root(at)), SENTENCE)
+    best = int(np.argmax(result.word_attention()[0][:-1]))  # the reversal: "Tu" (or its neighbour)
+    wrong = (best + 1) % len(words)
+    at.button_group(key="quiz_guess").set_value(wrong).run()
+    assert f"Your guess was **{words[wrong]}**" in at.info[0].value
+    assert f"looks most at **{words[best]}**" in at.info[0].value
+    assert figure(at, "lesson_animation")["frames"]  # revealed: the animation and formulas
+    at.slider(key="lesson_step").set_value(2).run()  # another step: a new question
+    assert not at.get("plotly_chart")
+    assert at.button_group(key="quiz_guess").value is None
+
+
+def test_on_a_projector_only_the_teachers_reveal_shows_the_answer(app):
+    at = lesson(app, 1)
+    at.sidebar.toggle(key="presentation").set_value(True).run()
+    assert at.toggle(key="lesson_predict").value is True  # presentation mode asks first
+    at.button_group(key="quiz_guess").set_value(0).run()
+    assert not at.get("plotly_chart") and not at.success and not at.info  # still hidden
+    at.button(key="quiz_reveal").click().run()
+    assert (at.success or at.info) and figure(at, "lesson_animation")["frames"]
+
+
+def at_root(at: AppTest) -> Path:
+    """The checkpoint folder of the model the app shows."""
+    import os
+
+    return Path(os.environ["ATTENTION_LAB_CHECKPOINTS"]) / at.sidebar.selectbox(key="model").value
+
+
+def test_a_guess_and_its_reveal_survive_a_visit_to_another_page(app):
+    at = lesson(app, 1)
+    at.toggle(key="lesson_predict").set_value(True).run()
+    at.button_group(key="quiz_guess").set_value(1).run()
+    at.switch_page("app_pages/step.py").run()
+    at.switch_page("app_pages/lesson.py").run()
+    assert at.toggle(key="lesson_predict").value is True
+    assert at.button_group(key="quiz_guess").value == 1
+    assert at.info or at.success  # still revealed

@@ -57,6 +57,18 @@ EVERY_BUILDER = {
     "lines": lambda big: figures.step_lines({"A": np.zeros(4)}, tokens=TARGET, presentation=big),
     "lines without tokens": lambda big: figures.step_lines({"A": np.zeros(4)}, presentation=big),
     "links": lambda big: figures.alignment_links({(0, 1)}, SOURCE, TARGET, presentation=big),
+    "animation": lambda big: figures.step_animation(
+        np.arange(4.0),
+        np.ones(4) / 4,
+        np.cumsum(np.ones((4, 40)) / 4, axis=0),
+        np.ones((4, 40)),
+        SOURCE,
+        ["▁The", "▁a"],
+        np.array([0.9, 0.1]),
+        chosen="▁The",
+        step=1,
+        presentation=big,
+    ),
     "bleu": lambda big: figures.bleu_by_length(
         {"a": [{"low": 0, "high": 5, "count": 1, "bleu": 1.0}]}, presentation=big
     ),
@@ -217,3 +229,33 @@ def test_standalone_html_inlines_plotly_js():
     assert "<b>x</b>" not in page
     noted = figures.to_html(fig, ["Sentence: <i>Der Hund</i>", "Model: dot"])
     assert "<p>Sentence: &lt;i&gt;Der Hund&lt;/i&gt;</p>" in noted and "<p>Model: dot</p>" in noted
+
+
+def test_the_step_animation_plays_scores_softmax_each_weighted_annotation_and_the_next_piece():
+    values = np.random.default_rng(0).normal(size=(4, 40))
+    weights = np.array([0.1, 0.6, 0.2, 0.1])
+    sums = np.cumsum(weights[:, None] * values, axis=0)
+    fig = validated(
+        figures.step_animation(
+            np.array([1.0, 3.0, 2.0, 1.0]), weights, sums, values, SOURCE, ["▁The", "▁a"],
+            np.array([0.9, 0.1]), chosen="▁The", step=2,
+        )
+    )  # fmt: skip
+    names = [frame.name for frame in fig.frames]
+    assert names[0].startswith("1 · the scores e_2,j") and names[1].startswith("2 · softmax")
+    assert names[2:6] == [f"3 · c_2 += α_2,{j} · h_{j}  (α = {w:.2f})" for j, w in
+                          zip(range(1, 5), weights, strict=True)]  # fmt: skip
+    assert names[-1] == "4 · c_2 is complete; the decoder writes ▁The"
+    grids = [np.array(frame.data[2].z) for frame in fig.frames]
+    dims = figures.ANIMATION_DIMENSIONS
+    assert grids[0].shape == (5, dims)  # four annotations and the context row
+    np.testing.assert_allclose(grids[3][:2], weights[:2, None] * values[:2, :dims])  # faded
+    np.testing.assert_allclose(grids[3][2:4], values[2:4, :dims])  # not yet added
+    np.testing.assert_allclose(grids[3][4], sums[1, :dims])
+    np.testing.assert_allclose(grids[-1][4], sums[-1, :dims])
+    # the slider and the play button drive the frames in the browser
+    assert [list(step.args[0]) for step in fig.layout.sliders[0].steps] == [[n] for n in names]
+    assert fig.layout.updatemenus[0].buttons[0].label == "▶ Play"
+    with pytest.raises(ValueError, match="partial sums"):
+        figures.step_animation(weights, weights, sums[:, :3], values, SOURCE, ["▁a"], np.ones(1),
+                               chosen="▁a", step=1)  # fmt: skip

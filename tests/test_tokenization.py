@@ -124,3 +124,13 @@ def test_sampled_segmentations_vary_keep_the_text_and_are_seeded(tokenizer):
     changed = sum(s != u for s, u in zip(sampled, usual, strict=True))
     assert changed >= len(texts) // 2  # at alpha 0.3 most sentences get another segmentation
     assert sum(map(len, sampled)) > sum(map(len, usual))  # the usual one has the fewest pieces
+
+
+def test_word_weights_sum_each_words_pieces():
+    from nmt_core.tokenization import word_weights
+
+    pieces = ["▁Der", "▁Hund", "e", ".", "</s>"]
+    np.testing.assert_allclose(word_weights(np.array([0.1, 0.2, 0.3, 0.1, 0.3]), pieces),
+                               [0.1, 0.6, 0.3])  # fmt: skip
+    with pytest.raises(ValueError, match="5 source pieces"):
+        word_weights(np.ones(4), pieces)

@@ -22,7 +22,14 @@ from nmt_core.checkpoint import (
 from nmt_core.evaluation import attention_entropy
 from nmt_core.model import build_model
 from nmt_core.search import forced_decode
-from nmt_core.translate import MAX_SOURCE_PIECES, prepare_source, translate, with_reference
+from nmt_core.translate import (
+    MAX_SOURCE_PIECES,
+    context_partial_sums,
+    encoder_annotations,
+    prepare_source,
+    translate,
+    with_reference,
+)
 
 
 @pytest.fixture(scope="module")
@@ -338,3 +345,18 @@ def test_cli_reports_malformed_tsv_lines_and_refuses_a_file_without_pairs(
     for verb in ("align", "evaluate"):
         assert main([verb, "--checkpoint", str(toy_checkpoint), "--tsv", str(broken)]) == 2
         assert f"{broken} holds no usable pair (2 lines, 2 malformed)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("beam_size", [1, 3])
+def test_every_context_vector_is_the_weighted_sum_of_the_annotations(checkpoint, beam_size):
+    result = translate(checkpoint, "Ka Mo Ti Tu .", beam_size=beam_size)
+    values = encoder_annotations(checkpoint, "Ka Mo Ti Tu .")
+    assert values.shape == (len(result.source_pieces), result.best.contexts.shape[1])
+    for step, weights in enumerate(result.attention):
+        sums = context_partial_sums(weights, values)
+        np.testing.assert_allclose(sums[-1], result.best.contexts[step], atol=1e-5)
+        np.testing.assert_allclose(sums[0], weights[0] * values[0], atol=1e-6)
+    with pytest.raises(ValueError, match="3 weights for"):
+        context_partial_sums(np.ones(3), values)
+    with pytest.raises(ValueError, match="empty"):
+        encoder_annotations(checkpoint, " \u200b ")

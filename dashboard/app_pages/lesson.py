@@ -2,8 +2,9 @@
 
 import streamlit as st
 
-from dashboard import figures, formulas, state, views
+from dashboard import figures, formulas, state, views, widgets
 from nmt_core.scorers import scorer
+from nmt_core.translate import context_partial_sums
 
 chosen, ss = state.settings(), st.session_state
 st.header("Lesson: attention in four steps")
@@ -20,6 +21,36 @@ st.caption(
     f"At step {t + 1} the decoder writes {views.piece_description(hyp.target_pieces[t])} "
     "(▁ marks the start of a word)."
 )
+
+attends = hyp.attention is not None
+if attends:
+    if ss.get("lesson_predict_for") != chosen.presentation:  # a class guesses before it sees:
+        ss.lesson_predict = ss.lesson_predict_for = chosen.presentation  # on with the projector
+    if st.toggle("Guess first, then reveal", key="lesson_predict"):
+        asked = f"{chosen.model.name}\0{result.source}"
+        if not widgets.predict_then_reveal(result, t, chosen.presentation, asked):
+            st.stop()
+    st.subheader("The whole step, animated")
+    values = state.current_annotations()
+    st.plotly_chart(
+        figures.step_animation(
+            hyp.scores[t],
+            hyp.attention[t],
+            context_partial_sums(hyp.attention[t], values),
+            values,
+            source,
+            *views.topk_rows(hyp, t),
+            chosen=hyp.target_pieces[t],
+            step=t + 1,
+            presentation=chosen.presentation,
+        ),
+        theme=None,
+        key="lesson_animation",
+    )
+    st.caption(
+        "Press ▶ Play, or drag the slider. Rows of the lower chart are the annotations $h_j$; "
+        "each fades by its weight $\\alpha_{t,j}$ as it is added into $c_t$, the bottom row."
+    )
 
 st.subheader("1. The encoder reads the sentence")
 st.latex(formulas.ENCODER_FORMULA)
