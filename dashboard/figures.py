@@ -447,13 +447,19 @@ def step_animation(
         },
     ]
     font = _font_size(presentation)
+    # Heights in pixels, so that the grid's rows stay legible however long the sentence: the
+    # bars on top, room for their labels, then one row per annotation and c_t.
+    grid = (size + 1) * (26 if presentation else 20)
+    top, gap, below = (200, 85, 160) if presentation else (180, 75, 150)
+    area = top + gap + grid
+    upper = [(grid + gap) / area, 1]
     layout = {
         "xaxis": {
             **_token_axis(source_tokens, presentation),
             "domain": [0, 0.6],
             "anchor": "y",
         },
-        "yaxis": {"domain": [0.58, 1], "anchor": "x", "title": _text("e, then α")},
+        "yaxis": {"domain": upper, "anchor": "x", "title": _text("e, then α")},
         "xaxis2": {
             "domain": [0.78, 1],
             "anchor": "y2",
@@ -462,7 +468,7 @@ def step_animation(
         },
         "yaxis2": {
             **_token_axis(topk_pieces, presentation),
-            "domain": [0.58, 1],
+            "domain": upper,
             "anchor": "x2",
             "autorange": "reversed",
         },
@@ -473,11 +479,11 @@ def step_animation(
         },
         "yaxis3": {
             **_token_axis(rows, presentation),
-            "domain": [0, 0.42],
+            "domain": [0, grid / area],
             "anchor": "x3",
             "autorange": "reversed",
         },
-        "margin": {"l": 20, "r": 20, "t": 20, "b": 150},
+        "margin": {"l": 20, "r": 20, "t": 20, "b": below},
         "showlegend": False,
         "sliders": [
             {
@@ -485,9 +491,9 @@ def step_animation(
                 # the frame's description above the slider; its own tick labels hidden
                 "currentvalue": {"prefix": "", "font": {"size": font + 2, "color": "#262730"}},
                 "font": {"color": "rgba(0,0,0,0)"},
-                "x": 0.3,
-                "len": 0.7,
-                "y": -0.1,
+                "x": 0,
+                "len": 1,
+                "y": -(below - 100) / area,
                 "yanchor": "top",
                 "pad": {"t": 10},
                 "steps": [
@@ -505,7 +511,7 @@ def step_animation(
                 "type": "buttons",
                 "direction": "left",
                 "x": 0,
-                "y": -0.14,
+                "y": -(below - 10) / area,
                 "xanchor": "left",
                 "yanchor": "top",
                 "pad": {"t": 30},
@@ -546,7 +552,7 @@ def step_animation(
         }
         for name, bar_update, grid_update, topk_update, y_range in frames
     ]
-    return _finish(data, title, presentation, 620 if presentation else 540, specs, **layout)
+    return _finish(data, title, presentation, area + 20 + below, specs, **layout)
 
 
 def bar_chart(

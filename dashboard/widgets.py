@@ -124,11 +124,7 @@ def predict_then_reveal(result: Translation, step: int, presentation: bool, aske
     if ss.get("quiz_asked") != (asked, step):
         ss.quiz_asked, ss.quiz_revealed = (asked, step), False
         ss.pop("quiz_guess", None)
-    piece = views.piece_description(result.target_pieces[step])
-    st.markdown(
-        f"**Guess first.** At step {step + 1} the decoder writes {piece}. Which source word "
-        "will it look at most? Click one."
-    )
+    st.markdown("**Guess first:** which source word does it look at most? Click one.")
     guess = st.pills(
         "Your guess",
         range(len(question.words)),

@@ -136,6 +136,12 @@ MEASURE_PAGE = """() => {
 }"""
 
 
+def guess_and_reveal(page: "sync_api.Page", word: str) -> None:
+    """Click ``word`` among the Lesson's guesses, then the teacher's Reveal button."""
+    page.get_by_role("radio", name=word, exact=True).click()
+    page.get_by_role("button", name="Reveal the answer").click()
+
+
 @pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720)])
 @pytest.mark.parametrize("name", ["step", "lesson"])
 def test_presentation_mode_fits_a_projector(server, tmp_path, name, width, height):
@@ -147,6 +153,8 @@ def test_presentation_mode_fits_a_projector(server, tmp_path, name, width, heigh
             page = browser.new_page(viewport={"width": width, "height": height})
             page.set_default_timeout(60_000)
             page.goto(f"{server}/{name}?s={SENTENCE}&step=2&presentation=1")
+            if name == "lesson":  # the Lesson asks the class first
+                guess_and_reveal(page, "Ka")
             page.locator(".katex-display").first.wait_for()
             page.wait_for_function(ALL_CHARTS_DRAWN)
             time.sleep(1)  # let Plotly finish drawing
@@ -180,3 +188,57 @@ def test_presentation_mode_fits_a_projector(server, tmp_path, name, width, heigh
         assert heatmap["box"]["top"] < measured["first_formula_top"]
         others = [plot["box"]["top"] for plot in measured["plots"] if not plot["heatmap"]]
         assert measured["first_formula_top"] < min(others)
+
+
+ANIMATION_STATE = """el => ({frames: el._transitionData._frames.length,
+                            active: el._fullLayout.sliders[0].active,
+                            label: el._fullLayout.sliders[0].steps[
+                                     el._fullLayout.sliders[0].active].label})"""
+
+
+def test_a_class_guesses_then_the_teacher_reveals_and_plays_the_step(server, tmp_path):
+    """Predict -> reveal -> animate on a 1024 x 768 projector, with a picture of each stage."""
+    shots = []
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1024, "height": 768})
+            page.set_default_timeout(60_000)
+            page.goto(f"{server}/lesson?s={SENTENCE}&step=1&presentation=1")
+            guesses = page.get_by_role("radio", name="Mo", exact=True)
+            guesses.wait_for()
+            assert guesses.is_visible()  # the question fits the projector without scrolling
+            assert page.locator(".js-plotly-plot").count() == 0  # nothing gives it away
+            assert page.locator(".katex-display").count() == 0
+            guesses.click()
+            time.sleep(1)  # a guess alone reveals nothing on a projector
+            assert page.locator(".js-plotly-plot").count() == 0
+            shots.append(tmp_path / "1-guess.png")
+            page.screenshot(path=str(shots[-1]))
+            page.get_by_role("button", name="Reveal the answer").click()
+            page.get_by_text("The model looks most at").wait_for()
+            chart = page.locator(".js-plotly-plot").first
+            page.wait_for_function("el => el._transitionData && el._fullLayout.sliders",
+                                   arg=chart.element_handle())  # fmt: skip
+            chart.scroll_into_view_if_needed()
+            time.sleep(1)
+            shots.append(tmp_path / "2-revealed.png")
+            page.screenshot(path=str(shots[-1]))
+            before = chart.evaluate(ANIMATION_STATE)
+            assert before["active"] == 0 and before["label"].startswith("1 · the scores")
+            chart.get_by_text("▶ Play").click()
+            page.wait_for_function(
+                "el => el._fullLayout.sliders[0].active === el._transitionData._frames.length - 1",
+                arg=chart.element_handle(),
+                timeout=60_000,
+            )
+            time.sleep(1)
+            after = chart.evaluate(ANIMATION_STATE)
+            shots.append(tmp_path / "3-played.png")
+            page.screenshot(path=str(shots[-1]))
+        finally:
+            browser.close()
+    assert after["frames"] == before["frames"] >= 5 and after["label"].startswith("4 · c_1")
+    if os.environ.get("ATTENTION_LAB_SCREENSHOT"):
+        for shot in shots:
+            shutil.copy(shot, Path(os.environ["ATTENTION_LAB_SCREENSHOT"]).parent / shot.name)
