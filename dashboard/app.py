@@ -20,7 +20,7 @@ import streamlit as st  # noqa: E402
 from dashboard import inputs, state, views  # noqa: E402
 from dashboard import presentation as presentation_mode  # noqa: E402
 from dashboard.examples import DEFAULT_SENTENCE, EXAMPLES  # noqa: E402
-from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root  # noqa: E402
+from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root, default_checkpoint  # noqa: E402
 from nmt_core.device import resolve_device  # noqa: E402
 
 HOW_TO_TRAIN = """\
@@ -76,7 +76,7 @@ with st.sidebar:
     models = tuple(i for i in infos if i.direction == direction)
     by_name = {i.name: i for i in models}
     if ss.get("model") not in by_name:
-        ss.model = next((i.name for i in models if i.scorer == "additive"), models[0].name)
+        ss.model = default_checkpoint(models).name
     unknown = ss.pop("asked_model", None)  # said once, on the run that opened the link
     st.selectbox(
         "Model (attention scorer)",

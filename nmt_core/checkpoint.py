@@ -17,6 +17,7 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,9 @@ class CheckpointInfo:
     config: ModelConfig
     test_bleu: float | None
     parameters: int | None
+    # The model a viewer opens on (``"default": true`` in its meta; chosen in the model card
+    # from the alignment and translation measurements).
+    default: bool = False
 
     @property
     def scorer(self) -> str:
@@ -318,9 +322,17 @@ def scan_checkpoints(root: str | Path = SHIPPED_ROOT) -> Scan:
                 config=config,
                 test_bleu=meta.get("test_bleu"),
                 parameters=meta.get("parameters"),
+                default=meta.get("default") is True,
             )
         )
     return Scan(infos, problems)
+
+
+def default_checkpoint(infos: Sequence[CheckpointInfo]) -> CheckpointInfo:
+    """The one to open on: the one marked default, else the first with additive attention,
+    else the first. ``infos`` must not be empty."""
+    marked = [i for i in infos if i.default] or [i for i in infos if i.scorer == "additive"]
+    return (marked or list(infos))[0]
 
 
 def list_checkpoints(root: str | Path = SHIPPED_ROOT) -> list[CheckpointInfo]:

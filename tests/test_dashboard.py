@@ -602,3 +602,16 @@ def test_a_guess_and_its_reveal_survive_a_visit_to_another_page(app):
     assert at.toggle(key="lesson_predict").value is True
     assert at.button_group(key="quiz_guess").value == 1
     assert at.info or at.success  # still revealed
+
+
+def test_the_app_opens_on_the_model_marked_default(root, tmp_path, monkeypatch):
+    marked = tmp_path / "checkpoints"
+    shutil.copytree(root, marked)
+    config = marked / "toy-general" / "config.json"
+    data = json.loads(config.read_text())
+    data["meta"]["default"] = True
+    config.write_text(json.dumps(data))
+    for folder, expected in ((root, "toy-additive"), (marked, "toy-general")):
+        monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(folder))
+        at = AppTest.from_file(APP, default_timeout=60).run()
+        assert at.sidebar.selectbox(key="model").value == expected
