@@ -85,6 +85,7 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "extra_corpora": _comma_list,
     "augment": _comma_list,
     "probes": str,
+    "probe_every": int,
     "tokenizer": str,
     "init_checkpoint": str,
     "seed": int,

@@ -142,6 +142,7 @@ class TrainConfig:
     # attention and greedy translations go to OUTPUT_DIR/probes.json (nmt_core/probes.py), so
     # alignment can be watched emerging without keeping intermediate weights. "" = none.
     probes: str = ""
+    probe_every: int = 0  # also record the probes every N updates between evaluations (0 = no)
     max_words: int = 40  # length filter on either side
     dev_size: int = 500
     test_size: int = 1000
@@ -201,6 +202,10 @@ class TrainConfig:
             _choice("augment", augmentation, AUGMENTATIONS)
         if self.word_sample and "word" not in self.kinds:
             raise ValueError("word_sample samples the 'word' kind: add 'word' to kinds")
+        if self.probe_every < 0:
+            raise ValueError(
+                f"probe_every must be >= 0 (0 = at evaluations only); got {self.probe_every}"
+            )
         if self.snapshots < 0:
             raise ValueError(f"snapshots must be >= 0 (0 = keep none); got {self.snapshots}")
         for name in ("label_smoothing", "token_dropout"):

@@ -176,6 +176,8 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
                 if progress.step % cfg.eval_every == 0 or stop_reason(cfg, progress):
                     progress, evaluated_at = evaluate_and_save(s, progress, recent), progress.step
                     recent.clear()
+                elif s.probes and cfg.probe_every and progress.step % cfg.probe_every == 0:
+                    record_probes(s.run.path, s.model, s.tokenizer, s.probes, progress.step, None)
                 if stop_reason(cfg, progress):
                     break
                 # 3. Ctrl-C or SIGTERM: keep every update done, then hand back.

@@ -18,21 +18,23 @@ PROBE_PAIRS = [("Ka Mo Ti .", "Ti Mo Ka ."), ("Tu Ka Te Ta .", "Ta Te Ka Tu .")]
 
 @pytest.fixture(scope="module")
 def probed_run(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -> Path:
-    """A tiny additive run that records two probe sentences at steps 150 and 300."""
+    """A tiny additive run that records two probe sentences at its evaluations (150, 300) and
+    every 100 updates between them (100, 200)."""
     from nmt_core.training import train
 
     folder = tmp_path_factory.mktemp("probed")
     probes = folder / "probes.tsv"
     probes.write_text("".join(f"{s}\t{t}\n" for s, t in PROBE_PAIRS), encoding="utf-8")
     cfg, model = toy_configs(folder / "run", toy_corpus, scorer="additive")
-    train(replace(cfg, probes=str(probes), max_steps=300, eval_every=150), model)
+    train(replace(cfg, probes=str(probes), probe_every=100, max_steps=300, eval_every=150), model)
     return folder / "run"
 
 
 def test_every_evaluation_records_the_probes_attention_and_translations(probed_run):
     log = read_probes(probed_run / PROBES)
-    assert log.steps == [m["step"] for m in metrics_log(probed_run)] == [150, 300]
-    assert [e.dev_bleu for e in log.evaluations] == [m["dev_bleu"] for m in metrics_log(probed_run)]
+    assert log.steps == [100, 150, 200, 300]
+    metrics = {m["step"]: m["dev_bleu"] for m in metrics_log(probed_run)}
+    assert [e.dev_bleu for e in log.evaluations] == [None, metrics[150], None, metrics[300]]
     assert [s.source for s in log.sentences] == [s for s, _ in PROBE_PAIRS]
     for evaluation in log.evaluations:
         assert len(evaluation.hypotheses) == len(PROBE_PAIRS)
@@ -40,8 +42,8 @@ def test_every_evaluation_records_the_probes_attention_and_translations(probed_r
             assert matrix.shape == (len(sentence.target_pieces), len(sentence.source_pieces))
             np.testing.assert_allclose(matrix.sum(axis=1), 1.0, atol=1e-3)
     # attention sharpens as training goes on: the rows' largest weights grow
-    first, last = (np.mean([m.max(axis=1).mean() for m in e.attention]) for e in log.evaluations)
-    assert last > first
+    sharpness = [np.mean([m.max(axis=1).mean() for m in e.attention]) for e in log.evaluations]
+    assert sharpness[-1] > sharpness[0]
     view = log.view(1, 0, word_level=True)
     assert view.source_tokens == ("Ka", "Mo", "Ti", ".", "</s>")
 
@@ -51,14 +53,14 @@ def test_export_ships_the_probes_beside_the_weights(probed_run, tmp_path):
         main(["export", "--checkpoint", str(probed_run / "best"), "--output", str(tmp_path / "m")])
         == 0
     )
-    assert read_probes(tmp_path / "m" / PROBES).steps == [150, 300]
+    assert read_probes(tmp_path / "m" / PROBES).steps == [100, 150, 200, 300]
 
 
 def test_a_resumed_run_forgets_the_evaluations_it_will_repeat(probed_run, tmp_path):
     copy = tmp_path / PROBES
     copy.write_bytes((probed_run / PROBES).read_bytes())
     forget_probes_after(tmp_path, 150)
-    assert read_probes(copy).steps == [150]
+    assert read_probes(copy).steps == [100, 150]
 
 
 @pytest.mark.parametrize(
@@ -88,7 +90,7 @@ def test_the_probes_command_prints_aer_per_step_and_refuses_a_gold_of_other_sent
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:4] == ["step", "dev", "BLEU", "AER"]
     steps = [line.split() for line in lines[1:]]
-    assert [int(row[0]) for row in steps] == [150, 300]
+    assert [int(row[0]) for row in steps] == [100, 150, 200, 300]
     assert all(0.0 <= float(row[2]) <= 1.0 for row in steps)
     gold.write_text("0-0\n", encoding="utf-8")
     assert main(["probes", str(probed_run), "--gold", str(gold)]) == 2
