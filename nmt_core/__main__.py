@@ -232,10 +232,11 @@ def command_align(args: argparse.Namespace) -> int:
 
 
 def command_probes(args: argparse.Namespace) -> int:
-    """Attention across training: each evaluation's probe AER (with --gold) and translations."""
+    """Attention across training: each record's probe AER (when gold is known) and translations."""
     log = read_probes(Path(args.folder) / PROBES)
     gold = read_gold_file(args.gold, len(log.sentences)) if args.gold else None
-    scores = alignment_errors(log, gold, args.method) if gold is not None else None
+    known = gold is not None or all(s.gold is not None for s in log.sentences)
+    scores = alignment_errors(log, gold, args.method) if known else None
     print("step    dev BLEU  " + ("AER    P      R      " if scores else "") + "first probe")
     for k, evaluation in enumerate(log.evaluations):
         bleu = "-" if evaluation.dev_bleu is None else f"{evaluation.dev_bleu:.2f}"
@@ -410,7 +411,8 @@ def _add_checkpoint_commands(sub: Any) -> None:
     """average, probes, list and export: choosing, inspecting, finding, shipping checkpoints."""
     p = sub.add_parser("probes", help="a run's probe record: AER and translations per step")
     p.add_argument("folder", help="a training OUTPUT_DIR or a checkpoint with probes.json")
-    p.add_argument("--gold", help="gold Pharaoh file for the probe sentences: print AER")
+    p.add_argument("--gold", help="gold Pharaoh file for the probe sentences (default: the gold "
+                   "recorded with them, if any)")  # fmt: skip
     p.add_argument("--method", choices=HARD_ALIGNMENT_METHODS, default="argmax")
     p.set_defaults(run=command_probes)
 

@@ -13,7 +13,9 @@ Schema (``"schema": "attention-lab/probes"``, ``"version": 1``), JSON::
       "sentences": [                      # fixed for the whole run, in the TSV's order
         {"source": str, "reference": str,
          "source_pieces": [str, ...],     # S pieces, ending in "</s>"
-         "target_pieces": [str, ...]}     # T pieces of the reference, ending in "</s>"
+         "target_pieces": [str, ...],     # T pieces of the reference, ending in "</s>"
+         "sure": [[j, i], ...] | null,    # gold links between whitespace words (source j,
+         "possible": [[j, i], ...] | null}  # reference i), when the TSV has a .pharaoh beside it
       ],
       "evaluations": [                    # one per evaluation, in step order
         {"step": int,                     # updates done
@@ -45,8 +47,10 @@ from nmt_core.alignment import (
     AlignmentScores,
     alignment_error_rate,
     links_from_view,
+    read_gold_file,
 )
 from nmt_core.batching import pad_batch
+from nmt_core.corpus import pairs_from_file
 from nmt_core.data import Pair, normalize_text
 from nmt_core.model import Seq2Seq
 from nmt_core.search import forced_decode
@@ -75,6 +79,22 @@ class ProbeSentence:
     reference: str
     source_pieces: tuple[str, ...]
     target_pieces: tuple[str, ...]
+    gold: tuple[Alignment, Alignment] | None = None  # (sure, possible) word links, if known
+
+
+@dataclass(frozen=True)
+class ProbeSet:
+    """The probe pairs a run records, and their gold links when a Pharaoh file comes with them."""
+
+    pairs: list[Pair]
+    gold: list[tuple[Alignment, Alignment]] | None
+
+
+def read_probe_set(path: str | Path) -> ProbeSet:
+    """The pairs of a probe TSV, and the gold links of ``NAME.pharaoh`` beside ``NAME.tsv``."""
+    pairs = pairs_from_file(path)
+    pharaoh = Path(path).with_suffix(".pharaoh")
+    return ProbeSet(pairs, read_gold_file(pharaoh, len(pairs)) if pharaoh.is_file() else None)
 
 
 @dataclass(frozen=True)
@@ -115,10 +135,17 @@ class ProbeLog:
 
 
 def alignment_errors(
-    log: ProbeLog, gold: Sequence[tuple[Alignment, Alignment]], method: str = "argmax"
+    log: ProbeLog,
+    gold: Sequence[tuple[Alignment, Alignment]] | None = None,
+    method: str = "argmax",
 ) -> list[AlignmentScores]:
     """AER of every evaluation's word-level links against ``gold`` (sure, possible) links of
-    the probe sentences, in order: how alignment emerged while the model trained."""
+    the probe sentences (default: the gold the record holds), in order: how alignment emerged
+    while the model trained."""
+    if gold is None:
+        if any(s.gold is None for s in log.sentences):
+            raise ValueError("these probes have no gold links: pass a gold Pharaoh file")
+        gold = [s.gold for s in log.sentences]  # type: ignore[misc]
     if len(gold) != len(log.sentences):
         raise ValueError(f"{len(gold)} gold alignments for {len(log.sentences)} probe sentences")
     scores = []
@@ -135,9 +162,10 @@ def alignment_errors(
 
 
 def probe_evaluation(
-    model: Seq2Seq, tokenizer: Tokenizer, pairs: Sequence[Pair], step: int, dev_bleu: float | None
+    model: Seq2Seq, tokenizer: Tokenizer, probes: ProbeSet, step: int, dev_bleu: float | None
 ) -> tuple[list[ProbeSentence], ProbeEvaluation]:
     """Force-decode every reference and translate every source greedily, in decoding mode."""
+    pairs = probes.pairs
     sources = [prepare_source(tokenizer, normalize_text(p.source))[0] for p in pairs]
     targets = [tokenizer.encode(normalize_text(p.target))[:MAX_SOURCE_PIECES] for p in pairs]
     device = next(model.parameters()).device
@@ -151,8 +179,11 @@ def probe_evaluation(
             normalize_text(p.target),
             tuple(tokenizer.pieces(ids)),
             tuple(tokenizer.pieces([*target, EOS_ID])),
+            gold,
         )
-        for p, ids, target in zip(pairs, sources, targets, strict=True)
+        for p, ids, target, gold in zip(
+            pairs, sources, targets, probes.gold or [None] * len(pairs), strict=True
+        )
     ]
     attention = tuple(None if r.attention is None else r.attention.float().numpy() for r in forced)
     return sentences, ProbeEvaluation(step, dev_bleu, hypotheses, attention)
@@ -162,14 +193,14 @@ def record_probes(
     run: Path,
     model: Seq2Seq,
     tokenizer: Tokenizer,
-    pairs: Sequence[Pair],
+    probes: ProbeSet,
     step: int,
     dev_bleu: float | None,
 ) -> None:
     """Append this step's evaluation to ``run/probes.json`` (written whole, then renamed, so a
     kill leaves the previous file). Evaluations at or after ``step`` are replaced: a resumed
     run repeats them."""
-    sentences, evaluation = probe_evaluation(model, tokenizer, pairs, step, dev_bleu)
+    sentences, evaluation = probe_evaluation(model, tokenizer, probes, step, dev_bleu)
     path = run / PROBES
     earlier: tuple[ProbeEvaluation, ...] = ()
     if path.exists():
@@ -201,6 +232,8 @@ def write_probes(path: Path, log: ProbeLog) -> None:
                 "reference": s.reference,
                 "source_pieces": list(s.source_pieces),
                 "target_pieces": list(s.target_pieces),
+                "sure": None if s.gold is None else sorted(map(list, s.gold[0])),
+                "possible": None if s.gold is None else sorted(map(list, s.gold[1])),
             }
             for s in log.sentences
         ],
@@ -240,6 +273,15 @@ def read_probes(path: str | Path) -> ProbeLog:
         raise ProbeError(f"{path} is a damaged probe file: {error}") from None
 
 
+def _gold(sure: Any, possible: Any) -> tuple[Alignment, Alignment] | None:
+    if sure is None:
+        return None
+    return (
+        frozenset((int(j), int(i)) for j, i in sure),
+        frozenset((int(j), int(i)) for j, i in possible or ()),
+    )
+
+
 def _probe_log(data: dict[str, Any]) -> ProbeLog:
     sentences = tuple(
         ProbeSentence(
@@ -247,6 +289,7 @@ def _probe_log(data: dict[str, Any]) -> ProbeLog:
             str(s["reference"]),
             tuple(s["source_pieces"]),
             tuple(s["target_pieces"]),
+            _gold(s.get("sure"), s.get("possible")),
         )
         for s in data["sentences"]
     )

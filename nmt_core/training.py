@@ -33,13 +33,13 @@ from tqdm import tqdm
 from nmt_core.batching import Example, collate, encode_pairs, make_batches, with_token_dropout
 from nmt_core.checkpoint import load_checkpoint, save_checkpoint, save_snapshot
 from nmt_core.config import ModelConfig, TrainConfig
-from nmt_core.corpus import build_tokenizer, pairs_from_file, prepare_split, training_pairs
+from nmt_core.corpus import build_tokenizer, prepare_split, training_pairs
 from nmt_core.data import Pair
 from nmt_core.device import prepare_training_process, resolve_device
 from nmt_core.loss import batch_loss, mean_loss
 from nmt_core.model import Seq2Seq, build_model, parameter_count
 from nmt_core.pausepoints import pause_point
-from nmt_core.probes import record_probes
+from nmt_core.probes import ProbeSet, read_probe_set, record_probes
 from nmt_core.rundir import Progress, RunDir
 from nmt_core.tokenization import Tokenizer
 from nmt_core.translate import PairScores, score_pairs
@@ -64,7 +64,7 @@ class Setup:
     dev: list[Pair]  # decoded at each evaluation
     dev_examples: list[Example]  # the same, encoded: the dev loss
     device: torch.device
-    probes: list[Pair]  # force-decoded at each evaluation into probes.json (may be empty)
+    probes: ProbeSet | None  # force-decoded at each evaluation into probes.json
 
 
 class TrainingStopped(Exception):
@@ -223,7 +223,7 @@ def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setu
         meta = _meta(cfg, model, progress, None)
         run.save_latest(model, tokenizer, meta, optimizer, scheduler, progress)
     dev_examples = encode_pairs(tokenizer, dev)
-    probes = pairs_from_file(cfg.probes) if cfg.probes else []
+    probes = read_probe_set(cfg.probes) if cfg.probes else None
     setup = Setup(
         cfg, run, model, tokenizer, optimizer, scheduler, pairs, dev, dev_examples, device, probes
     )

@@ -14,6 +14,7 @@ from nmt_core.__main__ import main
 from nmt_core.probes import PROBES, ProbeError, forget_probes_after, read_probes
 
 PROBE_PAIRS = [("Ka Mo Ti .", "Ti Mo Ka ."), ("Tu Ka Te Ta .", "Ta Te Ka Tu .")]
+REVERSAL_GOLD = "0-2 1-1 2-0 3?3\n0-3 1-2 2-1 3-0 4?4\n"  # the words reversed, "." possibly
 
 
 @pytest.fixture(scope="module")
@@ -25,6 +26,7 @@ def probed_run(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -> Pa
     folder = tmp_path_factory.mktemp("probed")
     probes = folder / "probes.tsv"
     probes.write_text("".join(f"{s}\t{t}\n" for s, t in PROBE_PAIRS), encoding="utf-8")
+    (folder / "probes.pharaoh").write_text(REVERSAL_GOLD, encoding="utf-8")
     cfg, model = toy_configs(folder / "run", toy_corpus, scorer="additive")
     train(replace(cfg, probes=str(probes), probe_every=100, max_steps=300, eval_every=150), model)
     return folder / "run"
@@ -44,6 +46,9 @@ def test_every_evaluation_records_the_probes_attention_and_translations(probed_r
     # attention sharpens as training goes on: the rows' largest weights grow
     sharpness = [np.mean([m.max(axis=1).mean() for m in e.attention]) for e in log.evaluations]
     assert sharpness[-1] > sharpness[0]
+    # the gold links beside the TSV travel with the record
+    sure = {(0, 2), (1, 1), (2, 0)}
+    assert log.sentences[0].gold == (sure, sure | {(3, 3)})  # possible links include the sure
     view = log.view(1, 0, word_level=True)
     assert view.source_tokens == ("Ka", "Mo", "Ti", ".", "</s>")
 
@@ -84,14 +89,13 @@ def test_a_damaged_probe_file_is_one_clear_error(probed_run, tmp_path, damage, m
 def test_the_probes_command_prints_aer_per_step_and_refuses_a_gold_of_other_sentences(
     probed_run, tmp_path, capsys
 ):
-    gold = tmp_path / "gold.pharaoh"
-    gold.write_text("0-2 1-1 2-0 3-3\n0-3 1-2 2-1 3-0 4-4\n", encoding="utf-8")  # reversal
-    assert main(["probes", str(probed_run), "--gold", str(gold)]) == 0
+    assert main(["probes", str(probed_run)]) == 0  # the gold recorded with the probes
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:4] == ["step", "dev", "BLEU", "AER"]
     steps = [line.split() for line in lines[1:]]
     assert [int(row[0]) for row in steps] == [100, 150, 200, 300]
     assert all(0.0 <= float(row[2]) <= 1.0 for row in steps)
+    gold = tmp_path / "gold.pharaoh"
     gold.write_text("0-0\n", encoding="utf-8")
     assert main(["probes", str(probed_run), "--gold", str(gold)]) == 2
     assert "1 lines but there are 2 sentence pairs" in capsys.readouterr().err
