@@ -45,6 +45,7 @@ page = st.navigation(
         st.Page("app_pages/beam.py", title="Beam search", icon=":material/account_tree:"),
         st.Page("app_pages/why.py", title="Why attention", icon=":material/help:"),
         st.Page("app_pages/lesson.py", title="Lesson", icon=":material/school:"),
+        st.Page("app_pages/training.py", title="Across training", icon=":material/timeline:"),
     ]
 )
 ss = st.session_state

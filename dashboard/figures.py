@@ -660,6 +660,73 @@ def step_lines(
     )
 
 
+def training_curves(
+    steps: Sequence[int],
+    series: Mapping[str, Sequence[float | None]],
+    *,
+    current: int,
+    title: str = "",
+    presentation: bool = False,
+) -> go.Figure:
+    """One small chart per named series over training steps, stacked on a shared step axis,
+    with a line at the ``current`` step. ``None`` values (e.g. dev BLEU between evaluations)
+    are left out of their line."""
+    names = list(series)
+    if not names:
+        raise ValueError("no series to draw")
+    rows = len(names)
+    data, layout = [], {}
+    for k, name in enumerate(names):
+        values = list(series[name])
+        if len(values) != len(steps):
+            raise ValueError(f"series {name!r} has {len(values)} values for {len(steps)} steps")
+        kept = [(x, y) for x, y in zip(steps, values, strict=True) if y is not None]
+        axis = "" if k == 0 else str(k + 1)
+        data.append(
+            {
+                "type": "scatter",
+                "x": [x for x, _ in kept],
+                "y": [float(y) for _, y in kept],
+                "mode": "lines+markers",
+                "name": html.escape(name),
+                "xaxis": f"x{axis}",
+                "yaxis": f"y{axis}",
+                "hovertemplate": f"step %{{x}}: {html.escape(name)} %{{y:.3f}}<extra></extra>",
+            }
+        )
+        top = 1 - k / rows
+        layout[f"yaxis{axis}"] = {
+            "domain": [top - 1 / rows + 0.07, top],
+            "anchor": f"x{axis}",
+            "title": _text(html.escape(name)),
+        }
+        layout[f"xaxis{axis}"] = {
+            "anchor": f"y{axis}",
+            "matches": "x" if k else None,
+            "showticklabels": k == rows - 1,
+            "title": _text("training step (updates)") if k == rows - 1 else None,
+        }
+        layout[f"xaxis{axis}"] = {
+            key: v for key, v in layout[f"xaxis{axis}"].items() if v is not None
+        }
+    layout["shapes"] = [
+        {
+            "type": "line",
+            "name": "current step",
+            "x0": current,
+            "x1": current,
+            "xref": "x",
+            "y0": 0,
+            "y1": 1,
+            "yref": "paper",
+            "line": {"color": HIGHLIGHT, "width": 2},
+        }
+    ]
+    layout["showlegend"] = False
+    height = rows * (200 if presentation else 150) + 80
+    return _finish(data, title, presentation, height, **layout)
+
+
 def alignment_links(
     links: Iterable[tuple[int, int]],
     source_tokens: Sequence[str],

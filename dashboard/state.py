@@ -38,6 +38,7 @@ from nmt_core.checkpoint import (
     read_config,
     scan_checkpoints,
 )
+from nmt_core.probes import PROBES, ProbeError, ProbeLog, read_probes
 from nmt_core.translate import Translation, encoder_annotations, translate, with_reference
 
 
@@ -161,6 +162,26 @@ def current_annotations() -> np.ndarray:
     chosen = settings()
     where = (str(chosen.model.path), chosen.device, _stamp(chosen.model.path), sentence())
     return _annotations(*where)
+
+
+@st.cache_data(max_entries=16)
+def _probe_log(path: str, stamp: int) -> ProbeLog:
+    return read_probes(path)
+
+
+def probe_log(model: CheckpointInfo) -> ProbeLog | None:
+    """The model's record of its probe sentences during training; None if it has none. A
+    damaged record stops the page with its message."""
+    path = model.path / PROBES
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    try:
+        return _probe_log(str(path), stamp)
+    except ProbeError as error:
+        st.error(str(error))
+        st.stop()
 
 
 def sentence() -> str:

@@ -52,6 +52,7 @@ from nmt_core.alignment import (
 from nmt_core.batching import pad_batch
 from nmt_core.corpus import pairs_from_file
 from nmt_core.data import Pair, normalize_text
+from nmt_core.evaluation import attention_entropy
 from nmt_core.model import Seq2Seq
 from nmt_core.search import forced_decode
 from nmt_core.tokenization import EOS_ID, Tokenizer, word_attention, words_from_pieces
@@ -156,6 +157,32 @@ def alignment_errors(
         ]
         scores.append(alignment_error_rate(links, [g[0] for g in gold], [g[1] for g in gold]))
     return scores
+
+
+@dataclass(frozen=True)
+class TrainingCurve:
+    """What a probe record says at each recorded step: dev BLEU (None between evaluations),
+    probe AER (None without gold links) and the mean entropy of the attention rows (nats;
+    lower = sharper)."""
+
+    steps: list[int]
+    dev_bleu: list[float | None]
+    aer: list[float] | None
+    entropy: list[float]
+
+
+def training_curve(log: ProbeLog) -> TrainingCurve:
+    """The curves of a probe record (see :class:`TrainingCurve`); raises ValueError for the
+    record of a model without attention."""
+    if any(m is None for e in log.evaluations for m in e.attention):
+        raise ValueError("this run's model has no attention: its probes hold none")
+    entropy = [
+        float(np.mean([attention_entropy(m).mean() for m in e.attention]))  # type: ignore[arg-type]
+        for e in log.evaluations
+    ]
+    known = bool(log.sentences) and all(s.gold is not None for s in log.sentences)
+    aer = [scores.aer for scores in alignment_errors(log)] if known else None
+    return TrainingCurve(log.steps, [e.dev_bleu for e in log.evaluations], aer, entropy)
 
 
 # --- recording while training ---------------------------------------------------------------

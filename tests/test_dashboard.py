@@ -615,3 +615,52 @@ def test_the_app_opens_on_the_model_marked_default(root, tmp_path, monkeypatch):
         monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(folder))
         at = AppTest.from_file(APP, default_timeout=60).run()
         assert at.sidebar.selectbox(key="model").value == expected
+
+
+# --- attention across training (issue 27, item 3) ----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def probed_root(toy_corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tiny additive model trained with two probe sentences and their gold links, recorded
+    every 50 updates and at the evaluations (100, 200), exported as the only checkpoint."""
+    from conftest import toy_configs
+
+    from nmt_core.training import train
+
+    folder = tmp_path_factory.mktemp("probed")
+    (folder / "probes.tsv").write_text("Ka Mo Ti .\tTi Mo Ka .\nTu Ka Te .\tTe Ka Tu .\n")
+    (folder / "probes.pharaoh").write_text("0-2 1-1 2-0 3-3\n0-2 1-1 2-0 3-3\n")
+    cfg, model = toy_configs(folder / "run", toy_corpus, scorer="additive")
+    probes = str(folder / "probes.tsv")
+    train(replace(cfg, probes=probes, probe_every=50, max_steps=200, eval_every=100), model)
+    root = folder / "checkpoints"
+    main(["export", "--checkpoint", str(folder / "run" / "best"), "--output", str(root / "toy")])
+    return root
+
+
+def test_across_training_shows_a_probes_attention_at_each_recorded_step(probed_root, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(probed_root))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page("app_pages/training.py").run()
+    assert not at.exception
+    assert at.select_slider(key="training_step").value == 200  # opens on the last record
+    assert list(at.select_slider(key="training_step").options) == ["50", "100", "150", "200"]
+    curves = figure(at, "training_curves")
+    names = [trace["name"] for trace in curves["data"]]
+    assert names == ["probe AER (lower is better)", "mean attention entropy (nats)", "dev BLEU"]
+    assert curves["data"][2]["x"] == [100, 200]  # dev BLEU exists at evaluations only
+    assert curves["layout"]["shapes"][0]["x0"] == 200
+    late = figure(at, "training_heatmap")["data"][0]["z"]
+    at.select_slider(key="training_step").set_value(50).run()
+    early = figure(at, "training_heatmap")["data"][0]["z"]
+    assert early != late and figure(at, "training_curves")["layout"]["shapes"][0]["x0"] == 50
+    at.selectbox(key="training_probe").set_value(1).run()
+    assert "Te Ka Tu ." in at.caption[0].value  # the reference of the second probe
+
+
+def test_across_training_says_how_to_record_when_a_model_has_no_probes(app):
+    app.switch_page("app_pages/training.py").run()
+    assert not app.exception
+    assert "trained without probe recording" in app.info[0].value
+    assert "--probes" in app.info[0].value

@@ -162,7 +162,7 @@ def test_presentation_mode_fits_a_projector(server, tmp_path, name, width, heigh
             page.screenshot(path=str(shot))
             measured = page.evaluate(MEASURE_PAGE)
             nav = page.locator('[data-testid="stSidebarNavLink"]')
-            assert nav.count() == 7 and all(nav.nth(k).is_visible() for k in range(7))
+            assert nav.count() == 8 and all(nav.nth(k).is_visible() for k in range(8))
             assert page.get_by_text("Presentation mode").is_visible()
             if name == "step" and width == 1024:  # PNG export: the chart toolbar's camera
                 chart = page.locator(".js-plotly-plot").first

@@ -69,6 +69,12 @@ EVERY_BUILDER = {
         step=1,
         presentation=big,
     ),
+    "training": lambda big: figures.training_curves(
+        [100, 200, 300],
+        {"AER": [0.5, 0.4, 0.3], "BLEU": [None, 2.0, 4.0]},
+        current=200,
+        presentation=big,
+    ),  # fmt: skip
     "bleu": lambda big: figures.bleu_by_length(
         {"a": [{"low": 0, "high": 5, "count": 1, "bleu": 1.0}]}, presentation=big
     ),

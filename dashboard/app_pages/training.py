@@ -1,0 +1,79 @@
+"""Attention across training: the probe sentences' attention, recorded while the model learnt."""
+
+import streamlit as st
+
+from dashboard import figures, state, widgets
+from nmt_core.probes import training_curve
+
+chosen, ss = state.settings(), st.session_state
+st.header("Attention across training")
+st.write(
+    "While this model trained, a few fixed probe sentences were force-decoded with their "
+    "reference translations every few hundred updates. Move the slider to watch the attention "
+    "turn from a blur into an alignment, and the probes' alignment error rate (AER) fall."
+)
+log = state.probe_log(chosen.model)
+if not chosen.model.attends:
+    widgets.no_attention_note()
+    st.stop()
+if log is None or not log.evaluations:
+    st.info(
+        f"{chosen.model.name} was trained without probe recording. Train with "
+        "`python -m nmt_core train ... --probes probes.tsv` (a TSV of sentence pairs, and "
+        "optionally `probes.pharaoh` beside it with gold links) to record one."
+    )
+    st.stop()
+
+sources = [probe.source for probe in log.sentences]
+sentence = st.selectbox(
+    "Probe sentence", range(len(sources)), format_func=lambda k: sources[k], key="training_probe"
+)
+steps = log.steps
+if ss.get("training_step") not in steps:
+    ss.training_step = steps[-1]
+if len(steps) > 1:
+    st.select_slider("Training step (updates)", steps, key="training_step")
+k = steps.index(ss.training_step)
+evaluation, probe = log.evaluations[k], log.sentences[sentence]
+view = log.view(k, sentence, word_level=chosen.word_level)
+curve = training_curve(log)
+left, right = widgets.side_by_side(2, chosen.presentation, [3, 2])
+with left:
+    st.code(evaluation.hypotheses[sentence] or "(empty translation)", language=None,
+            wrap_lines=True)  # fmt: skip
+    st.caption(
+        f"The model's own translation at step {ss.training_step:,}; the reference it is "
+        f"force-fed below: “{probe.reference}”."
+    )
+    widgets.chart(
+        figures.attention_heatmap(
+            view.matrix,
+            view.source_tokens,
+            view.target_tokens,
+            title=f"Attention at step {ss.training_step:,}",
+            links=probe.gold[0] if probe.gold and chosen.word_level else (),  # words only
+            presentation=chosen.presentation,
+        ),
+        "training_heatmap",
+    )
+    if probe.gold and chosen.word_level:
+        st.caption("× marks the sure gold links a person drew for this sentence.")
+series = {"mean attention entropy (nats)": curve.entropy, "dev BLEU": curve.dev_bleu}
+if curve.aer is not None:
+    series = {"probe AER (lower is better)": curve.aer, **series}
+with right:
+    widgets.chart(
+        figures.training_curves(
+            steps,
+            series,
+            current=ss.training_step,
+            title="While training",
+            presentation=chosen.presentation,
+        ),
+        "training_curves",
+    )
+    st.caption(
+        "AER: alignment error rate of the probes' argmax links against their gold links (all "
+        "probe sentences). Entropy: how spread out each attention row is. Dev BLEU: measured "
+        "at evaluations only."
+    )
