@@ -648,7 +648,7 @@ def test_across_training_shows_a_probes_attention_at_each_recorded_step(probed_r
     assert list(at.select_slider(key="training_step").options) == ["50", "100", "150", "200"]
     curves = figure(at, "training_curves")
     names = [trace["name"] for trace in curves["data"]]
-    assert names == ["probe AER (lower is better)", "mean attention entropy (nats)", "dev BLEU"]
+    assert names == ["probe AER", "entropy", "dev BLEU"]
     assert curves["data"][2]["x"] == [100, 200]  # dev BLEU exists at evaluations only
     assert curves["layout"]["shapes"][0]["x0"] == 200
     late = figure(at, "training_heatmap")["data"][0]["z"]

@@ -58,9 +58,9 @@ with left:
     )
     if probe.gold and chosen.word_level:
         st.caption("× marks the sure gold links a person drew for this sentence.")
-series = {"mean attention entropy (nats)": curve.entropy, "dev BLEU": curve.dev_bleu}
+series = {"entropy": curve.entropy, "dev BLEU": curve.dev_bleu}
 if curve.aer is not None:
-    series = {"probe AER (lower is better)": curve.aer, **series}
+    series = {"probe AER": curve.aer, **series}
 with right:
     widgets.chart(
         figures.training_curves(
@@ -73,7 +73,7 @@ with right:
         "training_curves",
     )
     st.caption(
-        "AER: alignment error rate of the probes' argmax links against their gold links (all "
-        "probe sentences). Entropy: how spread out each attention row is. Dev BLEU: measured "
-        "at evaluations only."
+        "Probe AER: alignment error rate of the probes' argmax links against their gold links "
+        "(all probe sentences; lower is better). Entropy: how spread out the attention rows "
+        "are, in nats (lower = sharper). Dev BLEU: measured at evaluations only."
     )
