@@ -15,7 +15,7 @@ import json
 from nmt_core.checkpoint import read_config
 
 ROOT = Path(__file__).resolve().parents[2]
-NAMES = ("additive", "general", "dot", "none")
+NAMES = ("additive", "general", "dot", "none", "additive-bahdanau")
 
 
 def weights_label(meta: dict) -> str:

@@ -33,7 +33,7 @@ from nmt_core.training import prepare_split
 from nmt_core.translate import translate_texts
 
 ROOT = Path(__file__).resolve().parents[2]
-NAMES = ("additive", "general", "dot", "none")
+NAMES = ("additive", "general", "dot", "none", "additive-bahdanau")
 EVERYDAY = ROOT / "tests" / "fixtures" / "everyday_de_en.tsv"
 
 
@@ -82,6 +82,7 @@ def main() -> None:
     parser.add_argument("--runs", default="runs")
     parser.add_argument("--no-export", action="store_true")
     parser.add_argument("--names", nargs="*", default=list(NAMES))
+    parser.add_argument("--default", help="the model the dashboard opens on (meta.default)")
     args = parser.parse_args()
     recipe = json.loads((ROOT / "checkpoints" / "recipes" / "base.json").read_text())["train"]
     split = prepare_split(TrainConfig.from_dict(recipe))
@@ -112,6 +113,16 @@ def main() -> None:
         )
     out.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     print(f"wrote {out}")
+    if args.default:
+        mark_default(args.default)
+
+
+def mark_default(name: str) -> None:
+    """``"default": true`` in de-en-NAME's meta, and in no other shipped folder's."""
+    for folder in sorted((ROOT / "checkpoints").glob("de-en-*")):
+        config = json.loads((folder / CONFIG).read_text())
+        config["meta"]["default"] = folder.name == f"de-en-{name}"
+        (folder / CONFIG).write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n")
 
 
 if __name__ == "__main__":
