@@ -11,13 +11,12 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from nmt_core.data import AUGMENTATIONS, KINDS
-from nmt_core.device import DEVICES
+from nmt_core.device import DEVICES, PRECISIONS
 from nmt_core.scorers import DECODER_STYLES, scorer
 from nmt_core.tokenization import BOS_ID, EOS_ID, PAD_ID, UNK_ID
 
 RNN_TYPES = ("gru", "lstm")
 LR_SCHEDULES = ("plateau", "cosine")
-PRECISIONS = ("fp32", "bf16")
 
 T = TypeVar("T")
 
@@ -183,7 +182,9 @@ class TrainConfig:
     threads: int = 0  # torch CPU threads; 0 = torch's default
     # bf16: matrix products of the training forward pass in bfloat16 under autocast (weights,
     # optimizer and loss stay fp32); about 1.7x faster updates on a CPU with AVX512-BF16.
-    # Evaluation and translation always run in fp32.
+    # fp16 (CUDA): float16 autocast with a gradient scaler; mixed: bf16 on a GPU that has it,
+    # else fp16, and fp32 on the CPU (nmt_core.device.mixed_precision). Evaluation and
+    # translation always run in fp32.
     precision: str = "fp32"
 
     def validate(self) -> None:

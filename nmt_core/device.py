@@ -5,10 +5,51 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import sys
+from dataclasses import dataclass
 
 import torch
 
 DEVICES = ("auto", "cpu", "cuda")  # auto: CUDA when present, else the CPU
+# fp32; bf16: bfloat16 autocast (CPU or GPU); fp16: float16 autocast with a gradient scaler
+# (CUDA only); mixed: on CUDA bf16 where the GPU supports it, else fp16, and fp32 on the CPU
+PRECISIONS = ("fp32", "bf16", "fp16", "mixed")
+
+
+@dataclass(frozen=True)
+class MixedPrecision:
+    """How a training forward pass computes: ``dtype`` for ``torch.autocast`` (None = fp32
+    throughout) and whether a gradient scaler keeps fp16's small range from flushing small
+    gradients to zero (Micikevicius et al. 2018). Weights, optimizer state and loss stay fp32."""
+
+    dtype: torch.dtype | None
+    scaler: bool
+
+
+def mixed_precision(precision: str, device_type: str, bf16_supported: bool) -> MixedPrecision:
+    """The plan for ``precision`` on a device of ``device_type`` ("cpu" or "cuda");
+    ``bf16_supported``: whether that GPU computes in bfloat16 (``torch.cuda.is_bf16_supported``).
+
+    Raises ValueError for a precision the device cannot run, saying what it can.
+    """
+    if precision not in PRECISIONS:
+        raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}; got {precision!r}")
+    on_gpu = device_type == "cuda"
+    if precision == "mixed":
+        if not on_gpu:
+            return MixedPrecision(None, False)  # the CPU's bf16 is opt-in: slow without AVX512
+        precision = "bf16" if bf16_supported else "fp16"
+    if precision == "fp16" and not on_gpu:
+        raise ValueError("precision 'fp16' needs a CUDA GPU; on the CPU use 'bf16' or 'fp32'")
+    if precision == "bf16" and on_gpu and not bf16_supported:
+        raise ValueError("this GPU has no bfloat16: use precision 'fp16' or 'mixed'")
+    dtypes = {"fp32": None, "bf16": torch.bfloat16, "fp16": torch.float16}
+    return MixedPrecision(dtypes[precision], precision == "fp16")
+
+
+def device_mixed_precision(precision: str, device: torch.device) -> MixedPrecision:
+    """:func:`mixed_precision` for the device at hand."""
+    gpu = device.type == "cuda"
+    return mixed_precision(precision, device.type, gpu and torch.cuda.is_bf16_supported())
 
 
 def resolve_device(name: str = "auto") -> torch.device:

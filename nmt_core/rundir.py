@@ -160,12 +160,19 @@ class RunDir:
         optimizer: torch.optim.Optimizer,
         scheduler: Any,
         progress: Progress,
+        scaler: torch.amp.GradScaler | None = None,
     ) -> None:
-        extra = _optimizer_files(optimizer, scheduler, progress)
+        extra = _optimizer_files(optimizer, scheduler, progress, scaler)
         save_checkpoint(self.latest, model, tokenizer, meta, extra_files=extra)
 
-    def restore(self, optimizer: torch.optim.Optimizer, scheduler: Any) -> Progress:
-        """Load latest/'s optimizer, schedule and torch RNG into place; returns its progress."""
+    def restore(
+        self,
+        optimizer: torch.optim.Optimizer,
+        scheduler: Any,
+        scaler: torch.amp.GradScaler | None = None,
+    ) -> Progress:
+        """Load latest/'s optimizer, schedule, fp16 loss scale and torch RNG into place;
+        returns its progress."""
         meta = json.loads((self.latest / STATE).read_text())
         tensors = load_tensors((self.latest / OPTIMIZER).read_bytes())
         torch.set_rng_state(tensors.pop("rng.torch"))
@@ -175,11 +182,16 @@ class RunDir:
             state.setdefault(int(param), {})[name] = value
         optimizer.load_state_dict({"state": state, "param_groups": meta["param_groups"]})
         scheduler.load_state_dict(meta["scheduler"])
+        if scaler is not None and scaler.is_enabled() and meta.get("scaler"):
+            scaler.load_state_dict(meta["scaler"])
         return Progress.from_dict(meta["progress"])
 
 
 def _optimizer_files(
-    optimizer: torch.optim.Optimizer, scheduler: Any, progress: Progress
+    optimizer: torch.optim.Optimizer,
+    scheduler: Any,
+    progress: Progress,
+    scaler: torch.amp.GradScaler | None,
 ) -> dict[str, bytes]:
     """The files beside latest/'s checkpoint: optimizer tensors + RNG, and a JSON state."""
     state = optimizer.state_dict()
@@ -193,5 +205,6 @@ def _optimizer_files(
         "progress": asdict(progress),
         "param_groups": state["param_groups"],
         "scheduler": scheduler.state_dict(),
+        "scaler": scaler.state_dict() if scaler is not None and scaler.is_enabled() else None,
     }
     return {OPTIMIZER: save_tensors(tensors), STATE: json.dumps(meta).encode()}

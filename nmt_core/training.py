@@ -35,7 +35,12 @@ from nmt_core.checkpoint import load_checkpoint, save_checkpoint, save_snapshot
 from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.corpus import build_tokenizer, prepare_split, training_pairs
 from nmt_core.data import Pair
-from nmt_core.device import prepare_training_process, resolve_device
+from nmt_core.device import (
+    MixedPrecision,
+    device_mixed_precision,
+    prepare_training_process,
+    resolve_device,
+)
 from nmt_core.loss import batch_loss, mean_loss
 from nmt_core.model import Seq2Seq, build_model, parameter_count
 from nmt_core.pausepoints import pause_point
@@ -65,6 +70,8 @@ class Setup:
     dev_examples: list[Example]  # the same, encoded: the dev loss
     device: torch.device
     probes: ProbeSet | None  # force-decoded at each evaluation into probes.json
+    precision: MixedPrecision  # autocast dtype of the forward pass, fp16's gradient scaler
+    scaler: torch.amp.GradScaler  # disabled (a pass-through) unless fp16
 
 
 class TrainingStopped(Exception):
@@ -196,12 +203,13 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
 def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setup, Progress]:
     """Data, tokenizer, model, optimizer and schedule of a new, fine-tuned or resumed run."""
     cfg.validate()
+    device = resolve_device(cfg.device)
+    precision = device_mixed_precision(cfg.precision, device)  # before any work: fp16 on a CPU
     run = RunDir(cfg.output_dir)
     resuming = run.open(resume)
     if resuming:  # before any work: a run resumed with other settings is refused at once
         for change in resume_changes(*run.saved_configs(), cfg, model_cfg):  # type: ignore[misc]
             log.info("resuming %s: %s", run.path, change)
-    device = resolve_device(cfg.device)
     prepare_training_process(device, cfg.threads)
     random.seed(cfg.seed)
     torch.manual_seed(cfg.seed)
@@ -213,7 +221,8 @@ def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setu
     log.info("%d training pairs, %d parameters", len(pairs), parameter_count(model))
     optimizer = torch.optim.Adam(model.parameters(), lr=cfg.lr)
     scheduler = make_scheduler(optimizer, cfg)
-    progress = run.restore(optimizer, scheduler) if resuming else Progress(parent=parent)
+    scaler = torch.amp.GradScaler(device.type, enabled=precision.scaler)
+    progress = run.restore(optimizer, scheduler, scaler) if resuming else Progress(parent=parent)
     if resuming:
         log.info("resumed at step %d (epoch %d)", progress.step, progress.epoch)
         if progress.finished and not stop_reason(cfg, progress):  # e.g. a larger max_steps
@@ -221,12 +230,13 @@ def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setu
     run.forget_after(progress.step)
     if not resuming:  # resumable from the first update on: a kill before any evaluation too
         meta = _meta(cfg, model, progress, None)
-        run.save_latest(model, tokenizer, meta, optimizer, scheduler, progress)
+        run.save_latest(model, tokenizer, meta, optimizer, scheduler, progress, scaler)
     dev_examples = encode_pairs(tokenizer, dev)
     probes = read_probe_set(cfg.probes) if cfg.probes else None
     setup = Setup(
-        cfg, run, model, tokenizer, optimizer, scheduler, pairs, dev, dev_examples, device, probes
-    )
+        cfg, run, model, tokenizer, optimizer, scheduler, pairs, dev, dev_examples, device, probes,
+        precision, scaler,
+    )  # fmt: skip
     return setup, progress
 
 
@@ -257,13 +267,16 @@ def update(s: Setup, examples: Sequence[Example]) -> tuple[torch.Tensor, int]:
     cfg, model = s.cfg, s.model
     batch = collate(examples, model.config.pad_id, model.config.bos_id, s.device)
     batch = with_token_dropout(batch, cfg.token_dropout, model.config)
-    with torch.autocast(s.device.type, torch.bfloat16, enabled=cfg.precision == "bf16"):
+    dtype = s.precision.dtype
+    with torch.autocast(s.device.type, dtype or torch.float32, enabled=dtype is not None):
         loss, tokens = batch_loss(model, batch, cfg.label_smoothing)
     s.optimizer.zero_grad(set_to_none=True)
-    loss.backward()
+    s.scaler.scale(loss).backward()  # fp16: a scaled loss, so small gradients stay above 0
     pause_point("update")
+    s.scaler.unscale_(s.optimizer)  # clip the true gradients
     torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.clip_norm)
-    s.optimizer.step()
+    s.scaler.step(s.optimizer)  # skips the step when fp16 overflowed
+    s.scaler.update()
     if cfg.lr_schedule == "cosine":
         s.scheduler.step()
     return loss, tokens
@@ -310,7 +323,7 @@ def evaluate_and_save(s: Setup, progress: Progress, recent: Sequence[torch.Tenso
     tqdm.write(json.dumps(record))
     if cfg.snapshots:  # before latest/: a resumed run then never lacks a snapshot it passed
         save_snapshot(s.run.path, s.model, progress.step, keep=cfg.snapshots)
-    s.run.save_latest(s.model, s.tokenizer, meta, s.optimizer, s.scheduler, progress)
+    s.run.save_latest(s.model, s.tokenizer, meta, s.optimizer, s.scheduler, progress, s.scaler)
     return progress
 
 
@@ -318,7 +331,7 @@ def save_and_stop(s: Setup, progress: Progress, signum: int, evaluated_at: int) 
     """Save latest/ at this step (unless an evaluation just did) and raise TrainingStopped."""
     if evaluated_at != progress.step:
         meta = _meta(s.cfg, s.model, progress, None)
-        s.run.save_latest(s.model, s.tokenizer, meta, s.optimizer, s.scheduler, progress)
+        s.run.save_latest(s.model, s.tokenizer, meta, s.optimizer, s.scheduler, progress, s.scaler)
     raise TrainingStopped(progress.step, signum, s.run.latest)
 
 
