@@ -40,6 +40,7 @@ from nmt_core.checkpoint import (
 )
 from nmt_core.probes import PROBES, ProbeError, ProbeLog, read_probes
 from nmt_core.translate import Translation, encoder_annotations, translate, with_reference
+from nmt_core.whatif import WhatIf, what_if
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,31 @@ def probe_log(model: CheckpointInfo) -> ProbeLog | None:
     except ProbeError as error:
         st.error(str(error))
         st.stop()
+
+
+@st.cache_data(show_spinner="Decoding from the changed step…", max_entries=256)
+def _what_if(
+    path: str,
+    device: str,
+    stamp: float,
+    sentence: str,
+    step: int,
+    piece: str | None,
+    weights: tuple[float, ...] | None,
+) -> WhatIf:
+    checkpoint = _load(path, device, stamp)
+    greedy = _translate(path, device, stamp, sentence, 1)
+    edited = None if weights is None else np.array(weights)
+    return what_if(checkpoint, greedy, step, piece=piece, weights=edited)
+
+
+def changed_step(step: int, piece: str | None, weights: np.ndarray | None) -> WhatIf:
+    """The current model's greedy translation of the current sentence with ``step`` (0-based)
+    changed (``nmt_core.whatif``), decoded on; cached like translations."""
+    chosen = settings()
+    where = (str(chosen.model.path), chosen.device, _stamp(chosen.model.path), sentence())
+    kept = None if weights is None else tuple(float(w) for w in weights)
+    return _what_if(*where, step, piece, kept)
 
 
 def sentence() -> str:

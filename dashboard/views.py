@@ -32,6 +32,7 @@ from nmt_core.evaluation import attention_entropy, jensen_shannon
 from nmt_core.scorers import DECODERS, scorer
 from nmt_core.tokenization import word_weights
 from nmt_core.translate import AttentionView, Hypothesis, Translation
+from nmt_core.whatif import WhatIf
 
 MAX_CHARS = 500  # the input box is cut here (decoding time and the heatmap grow with length)
 
@@ -210,6 +211,25 @@ def guess_for_step(translation: Translation, step: int) -> Guess:
     if words[-1:] == ("</s>",):
         words = words[:-1]
     return Guess(words, weights, int(weights.argmax()))
+
+
+def what_if_caption(change: WhatIf) -> str:
+    """Where the changed translation departs from the original and how likely the model finds
+    it (Markdown)."""
+    first = change.first_difference
+    where = (
+        "The model writes exactly the same sentence: this change does not matter here."
+        if first is None
+        else f"The output changes from step {first + 1} on."
+    )
+    delta = change.log_prob_change
+    if first is None:
+        return where
+    direction = "more" if delta > 0 else "less"
+    return (
+        f"{where} The model finds the changed sentence {direction} likely: its log-probability "
+        f"(the sum over its pieces) is {abs(delta):.2f} {'higher' if delta > 0 else 'lower'}."
+    )
 
 
 def topk_rows(hypothesis: Hypothesis, step: int) -> tuple[list[str], np.ndarray]:

@@ -20,6 +20,7 @@ from dashboard.formulas import CONFIDENCE_FORMULAS
 from nmt_core.alignment import Alignment, alignment_error_rate, format_pharaoh
 from nmt_core.evaluation import attention_confidence
 from nmt_core.translate import AttentionView, Hypothesis, Translation
+from nmt_core.whatif import edited_attention
 
 NO_ATTENTION = (
     "This model has no attention: the decoder reads one fixed summary of the whole sentence "
@@ -144,6 +145,63 @@ def predict_then_reveal(result: Translation, step: int, presentation: bool, aske
     right = guess == question.best
     (st.success if right else st.info)(question.verdict(guess))
     return True
+
+
+WHAT_IF_EDITS = {  # the radio's choices -> nmt_core.whatif.edited_attention's names
+    "another piece here": None,
+    "all attention on one source piece": "one",
+    "uniform attention": "uniform",
+    "the same weights, shuffled": "shuffled",
+}
+
+
+def what_if_panel(result: Translation, step: int, presentation: bool) -> None:
+    """Change step ``step`` (0-based) of the greedy translation, the piece written or its
+    attention, and show what the model writes from there on (computed on demand)."""
+    hyp = result.best
+    edits = [e for e, name in WHAT_IF_EDITS.items() if name is None or hyp.attention is not None]
+    with st.form("what_if"):
+        edit = st.radio("Change", edits, key="whatif_edit", horizontal=not presentation)
+        others = [p for p in hyp.topk_pieces[step] if p != hyp.target_pieces[step]]
+        piece = st.selectbox("Another piece (for 'another piece here')", others, key="whatif_piece")
+        source = st.selectbox(
+            "Source piece (for 'all attention on one source piece')",
+            range(len(result.source_pieces)),
+            format_func=lambda j: f"{j + 1}: {result.source_pieces[j]}",
+            key="whatif_source",
+        )
+        asked = st.form_submit_button(f"Decode from step {step + 1}", type="primary")
+    if asked:
+        st.session_state.whatif_asked = (
+            result.source,
+            result.hypothesis,
+            step,
+            edit,
+            piece,
+            source,
+        )
+    if st.session_state.get("whatif_asked", ())[:3] != (result.source, result.hypothesis, step):
+        st.caption("Choose a change and decode: nothing is computed until you ask.")
+        return
+    *_, edit, piece, source = st.session_state.whatif_asked
+    name = WHAT_IF_EDITS[edit]
+    weights = None if name is None else edited_attention(hyp.attention[step], name, source)
+    change = state.changed_step(step, piece if name is None else None, weights)
+    changed = change.changed
+    st.markdown(f"**Before:** {hyp.text}  \n**After:** {changed.text}")
+    st.caption(views.what_if_caption(change))
+    if changed.attention is not None:
+        chart(
+            figures.attention_heatmap(
+                changed.attention,
+                result.source_pieces,
+                changed.target_pieces,
+                title=f"Attention after the change at step {step + 1} (framed)",
+                highlight_row=step,
+                presentation=presentation,
+            ),
+            "whatif_heatmap",
+        )
 
 
 def step_player(steps: int) -> int:

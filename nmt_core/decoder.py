@@ -28,18 +28,24 @@ class Memory:
     """The encoder side of one batch, computed once per sentence.
 
     values: (B, S, H) annotations h_j; keys: ``attention.prepare_keys(values, mask)``;
-    mask: (B, S) True on real tokens; summary: (B, H) [forward h_S ; backward h_1].
+    mask: (B, S) True on real tokens; summary: (B, H) [forward h_S ; backward h_1];
+    weights: (B, S) attention to use instead of the scorer's softmax, for one what-if step
+    (``nmt_core.whatif``; None = the scorer's own).
     """
 
     values: Tensor
     keys: Tensor
     mask: Tensor
     summary: Tensor
+    weights: Tensor | None = None
 
     def select(self, index: Tensor) -> Memory:
         """Rows ``index`` of every tensor (beam search repeats and reorders sentences)."""
         return Memory(
-            *(t.index_select(0, index) for t in (self.values, self.keys, self.mask, self.summary))
+            *(
+                None if t is None else t.index_select(0, index)
+                for t in (self.values, self.keys, self.mask, self.summary, self.weights)
+            )
         )
 
 
@@ -115,7 +121,13 @@ class Decoder(nn.Module):
         return h[:, None], {**state, "h": h}
 
     def attend(self, query: Tensor, memory: Memory) -> tuple[Tensor, Tensor | None, Tensor | None]:
-        return self.attention(query, memory.keys, memory.values, memory.mask)
+        """(context, weights, scores) for (B, T, H) queries; ``memory.weights`` (a what-if
+        step, T = 1) replaces the softmax, and the context is built from it instead."""
+        context, weights, scores = self.attention(query, memory.keys, memory.values, memory.mask)
+        if memory.weights is None or weights is None:
+            return context, weights, scores
+        forced = memory.weights[:, None, :].to(memory.values.dtype)  # (B, 1, S)
+        return torch.bmm(forced, memory.values), forced, scores
 
     def step(self, embedded: Tensor, state: State, memory: Memory) -> tuple[DecoderOutput, State]:
         """One decoder step for (B, E) embedded previous tokens; outputs have T = 1."""

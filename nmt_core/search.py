@@ -13,7 +13,7 @@ Sentences leave a batch as soon as they are finished, so the rest decode faster.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import torch
 from torch import Tensor
@@ -358,6 +358,52 @@ def beam_search(
         ]
         for b, f in enumerate(finished)
     ]
+
+
+@torch.inference_mode()
+def decode_what_if(
+    model: Seq2Seq,
+    src: Tensor,
+    src_mask: Tensor,
+    prefix: list[int],
+    *,
+    token: int | None = None,
+    weights: Tensor | None = None,
+    config: DecodeConfig = DecodeConfig(),
+) -> SearchResult:
+    """Greedy decoding of one sentence that writes ``prefix`` first, then at step
+    ``len(prefix)`` writes ``token`` (if given) and/or attends with ``weights`` (S,) instead of
+    the scorer's softmax, then goes on greedily to EOS or the length limit.
+
+    With neither ``token`` nor ``weights`` and the greedy output's own prefix, this is greedy
+    search. src: (1, S) source ids ending in EOS; src_mask: (1, S).
+    """
+    eos, step = model.config.eos_id, len(prefix)
+    memory = model.encode(src, src_mask)
+    state = model.decoder.init_state(memory)
+    limit = max(_length_limits(src_mask, config)[0], step + 1)
+    prev = src.new_full((1,), model.config.bos_id)
+    tokens: list[int] = []
+    log_probs: list[Tensor] = []
+    steps: list[_Records] = []
+    for t in range(limit):
+        changed = weights is not None and t == step
+        here = replace(memory, weights=weights[None]) if changed else memory  # type: ignore[index]
+        step_log_probs, out, state = _step(model, prev, state, here)
+        if t < step:
+            prev = src.new_tensor([prefix[t]])
+        elif t == step and token is not None:
+            prev = src.new_tensor([token])
+        else:
+            prev = step_log_probs.argmax(dim=-1)
+        tokens.append(int(prev))
+        log_probs.append(step_log_probs[0, prev])
+        steps.append(_Records.of(step_log_probs[:, None], out, config.top_k))
+        if tokens[-1] == eos and t >= step:
+            break
+    history = _Records.concat(steps)
+    trimmed = history.trim(0, len(tokens), int(src_mask.sum()))
+    return _result(tokens, torch.cat(log_probs), trimmed, config.length_penalty)
 
 
 @torch.inference_mode()

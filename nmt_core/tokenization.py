@@ -81,6 +81,14 @@ class Tokenizer:
     def pieces(self, ids: Iterable[int]) -> list[str]:
         return [self._sp.id_to_piece(int(i)) for i in ids]
 
+    def ids(self, pieces: Iterable[str]) -> list[int]:
+        """The id of each piece; a piece not in the vocabulary is an error, not <unk>."""
+        ids = [self._sp.piece_to_id(piece) for piece in pieces]
+        unknown = [p for p, i in zip(pieces, ids, strict=True) if i == UNK_ID and p != "<unk>"]
+        if unknown:
+            raise ValueError(f"not in the vocabulary: {', '.join(map(repr, unknown))}")
+        return ids
+
 
 def train_tokenizer(
     sentences: Iterable[str], vocab_size: int, model_type: str = "unigram"

@@ -165,7 +165,8 @@ def prepare_source(
     return ids[:max_pieces] + [EOS_ID], len(ids) > max_pieces
 
 
-def _hypothesis(result: SearchResult, tokenizer: Tokenizer) -> Hypothesis:
+def hypothesis_of(result: SearchResult, tokenizer: Tokenizer) -> Hypothesis:
+    """The Hypothesis a search result spells (pieces, text) with its records as arrays."""
     assert result.contexts is not None, "translate() needs a search with records=True"
 
     def numpy(t: torch.Tensor | None) -> np.ndarray | None:
@@ -218,7 +219,7 @@ def translate(
     result = Translation(
         source=text,
         source_pieces=tuple(tokenizer.pieces(ids)),
-        hypotheses=tuple(_hypothesis(r, tokenizer) for r in results),
+        hypotheses=tuple(hypothesis_of(r, tokenizer) for r in results),
         reference=None,
         truncated=truncated,
         scorer=model.config.scorer,
@@ -248,7 +249,7 @@ def with_reference(checkpoint: Checkpoint, translation: Translation, reference: 
     ids, _ = prepare_source(tokenizer, translation.source)
     src, mask = pad_batch([ids], model.config.pad_id, checkpoint.device)
     forced = forced_decode(model, src, mask, [target], DecodeConfig().top_k)[0]
-    return replace(translation, reference=_hypothesis(forced, tokenizer))
+    return replace(translation, reference=hypothesis_of(forced, tokenizer))
 
 
 @torch.inference_mode()

@@ -664,3 +664,30 @@ def test_across_training_says_how_to_record_when_a_model_has_no_probes(app):
     assert not app.exception
     assert "trained without probe recording" in app.info[0].value
     assert "--probes" in app.info[0].value
+
+
+# --- what if? (issue 27, item 2) ---------------------------------------------------------------
+
+
+def test_what_if_decodes_on_from_a_changed_step_only_when_asked(app, root):
+    app.switch_page("app_pages/step.py").run()
+    app.slider(key="step").set_value(2).run()
+    assert "nothing is computed until you ask" in " ".join(c.value for c in app.caption)
+    greedy = translate(load_checkpoint(root / "toy-additive"), SENTENCE)
+    piece = app.selectbox(key="whatif_piece").options[0]
+    app.radio(key="whatif_edit").set_value("another piece here")
+    app.selectbox(key="whatif_piece").set_value(piece)
+    next(b for b in app.button if b.label == "Decode from step 2").click().run()
+    assert not app.exception
+    before_after = next(m.value for m in app.markdown if m.value.startswith("**Before:**"))
+    assert f"**Before:** {greedy.hypothesis}" in before_after
+    assert "The output changes from step 2 on" in " ".join(c.value for c in app.caption)
+    rows = figure(app, "whatif_heatmap")["layout"]["yaxis"]["ticktext"]
+    assert rows[0] == greedy.target_pieces[0] and rows[1] == piece.replace("<", "&lt;")
+    app.radio(key="whatif_edit").set_value("uniform attention")
+    next(b for b in app.button if b.label == "Decode from step 2").click().run()
+    spec = figure(app, "whatif_heatmap")
+    row = spec["data"][0]["z"][1]
+    assert row == pytest.approx([1 / len(row)] * len(row))  # α_2 made uniform
+    app.slider(key="step").set_value(3).run()  # another step: the answer belongs to step 2
+    assert "nothing is computed until you ask" in " ".join(c.value for c in app.caption)

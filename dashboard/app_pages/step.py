@@ -84,4 +84,9 @@ else:
 with formula_area:
     for line in views.step_equations(hyp, t).values():
         st.latex(line)
+with st.expander(f"What if? Change step {t + 1} and decode on"):
+    if chosen.beam_size == 1:  # the change is made to the greedy translation shown
+        widgets.what_if_panel(result, t, big)
+    else:
+        st.caption("What if? changes the greedy translation: set the beam size to 1.")
 widgets.keep_playing()
