@@ -51,7 +51,6 @@ import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
 import shutil  # noqa: E402
-import string  # noqa: E402
 import subprocess  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
@@ -66,6 +65,7 @@ from nmt_core.alignment import (  # noqa: E402
     align,
     alignment_error_rate,
     check_gold_in_range,
+    is_function_word,
     parse_pharaoh,
     read_gold_file,
     scores_by_class,
@@ -91,23 +91,6 @@ TAGS = (
     "negation", "simple",
 )  # fmt: skip
 DISTANCES = ((1, "0-1"), (3, "2-3"), (None, "4+"))  # (largest |source - target|, name) in words
-# English function words: articles, auxiliaries (and modals), prepositions, pronouns,
-# conjunctions, "to" and "not". A token is matched lowercased, without surrounding punctuation;
-# a contraction counts as a function word when its first part is one or it ends in "n't".
-FUNCTION_WORDS = frozenset(
-    """a an the
-    be am is are was were been being have has had having do does did will would shall should
-    can cannot could may might must
-    about above across after against along among around as at before behind below beneath
-    beside between beyond by down during except for from in inside into near of off on
-    onto out outside over past since through throughout till toward towards under until up
-    upon with within without
-    i me my mine myself you your yours yourself yourselves he him his himself she her hers
-    herself it its itself we us our ours ourselves they them their theirs themselves this
-    that these those who whom whose which what there
-    and or but nor if because although though while whether than when where
-    to not""".split()  # noqa: SIM905
-)
 # Published AER on the RWTH German-English Europarl gold (508 sentences), as quoted in issue 25.
 ANCHORS = (
     ("Luong et al. (2015), attention models", "0.34-0.39"),
@@ -364,14 +347,6 @@ def distance_bucket(link: Link) -> str:
     """The reordering-distance bucket of a link: ``|source index - target index|`` in words."""
     distance = abs(link[0] - link[1])
     return next(name for high, name in DISTANCES if high is None or distance <= high)
-
-
-def is_function_word(token: str) -> bool:
-    """True for an English function word (see FUNCTION_WORDS), punctuation ignored."""
-    word = token.lower().strip(string.punctuation + "\u201c\u201d\u2018\u2019")
-    if word.endswith("n't"):
-        return True
-    return word in FUNCTION_WORDS or word.split("'")[0] in FUNCTION_WORDS
 
 
 def word_class(gold: Gold) -> Callable[[int, Link], str]:

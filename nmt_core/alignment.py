@@ -12,6 +12,7 @@ An attention matrix has shape ``(tgt_len, src_len)``: row ``i`` is target token 
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,6 +137,33 @@ def hard_alignment(
         raise ValueError(f"threshold must be a positive number; got {threshold!r}")
     targets, sources = np.nonzero(matrix >= threshold)
     return frozenset(zip(sources.tolist(), targets.tolist(), strict=True))
+
+
+# English function words: articles, auxiliaries (and modals), prepositions, pronouns,
+# conjunctions, "to" and "not". A token is matched lowercased, without surrounding punctuation;
+# a contraction counts as a function word when its first part is one or it ends in "n't".
+FUNCTION_WORDS = frozenset(
+    """a an the
+    be am is are was were been being have has had having do does did will would shall should
+    can cannot could may might must
+    about above across after against along among around as at before behind below beneath
+    beside between beyond by down during except for from in inside into near of off on
+    onto out outside over past since through throughout till toward towards under until up
+    upon with within without
+    i me my mine myself you your yours yourself yourselves he him his himself she her hers
+    herself it its itself we us our ours ourselves they them their theirs themselves this
+    that these those who whom whose which what there
+    and or but nor if because although though while whether than when where
+    to not""".split()  # noqa: SIM905
+)
+
+
+def is_function_word(token: str) -> bool:
+    """True for an English function word (see FUNCTION_WORDS), punctuation ignored."""
+    word = token.lower().strip(string.punctuation + "\u201c\u201d\u2018\u2019")
+    if word.endswith("n't"):
+        return True
+    return word in FUNCTION_WORDS or word.split("'")[0] in FUNCTION_WORDS
 
 
 # --------------------------------------------------------------------------------------------

@@ -319,3 +319,12 @@ def test_scores_by_class_passes_the_sentence_index():
     assert {name: s.sure for name, s in scores.items()} == {"sentence 0": 1, "sentence 1": 1}
     with pytest.raises(ValueError, match="one to one"):
         scores_by_class(links, links[:1], links[:1], lambda k, link: "all")
+
+
+def test_english_function_words_are_told_from_content_words():
+    from nmt_core.alignment import is_function_word
+
+    for word in ("The", "is", "to", "don't", "it's", "(of", "not."):
+        assert is_function_word(word), word
+    for word in ("dog", "sleeping.", "Hund", "house"):
+        assert not is_function_word(word), word
