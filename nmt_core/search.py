@@ -13,6 +13,7 @@ Sentences leave a batch as soon as they are finished, so the rest decode faster.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import torch
@@ -266,9 +267,35 @@ def greedy_search(
     return results
 
 
+@dataclass(frozen=True)
+class BeamStep:
+    """One beam-search step's 2K best candidates for each of the G sentences still searching.
+
+    sentences: the sentence of each group; origin: (G, 2K) the row (of the G*K live rows,
+    group-major) each candidate extends; token, score: (G, 2K) its piece and cumulative
+    log-probability; kept: (G, 2K) it goes on in the beam; ended: (G, 2K) it ends with EOS among
+    the top K; records: what the step computed for each live row (attention, top-k), (G*K, 1, ...).
+    """
+
+    step: int
+    sentences: list[int]
+    origin: Tensor
+    token: Tensor
+    score: Tensor
+    kept: Tensor
+    ended: Tensor
+    records: _Records
+
+
 @torch.inference_mode()
 def beam_search(
-    model: Seq2Seq, src: Tensor, src_mask: Tensor, config: DecodeConfig, *, records: bool = True
+    model: Seq2Seq,
+    src: Tensor,
+    src_mask: Tensor,
+    config: DecodeConfig,
+    *,
+    records: bool = True,
+    on_step: Callable[[BeamStep], None] | None = None,
 ) -> list[list[SearchResult]]:
     """Beam search over a whole batch: B sentences x K beams run as one (B*K) batch.
 
@@ -280,6 +307,8 @@ def beam_search(
 
     Args:
         records: keep attention, contexts and top-k lists (False: tokens and scores only).
+        on_step: called with every step's candidates (a :class:`BeamStep`), e.g. to draw the
+            search as a tree (``nmt_core.beamtree``).
     Returns:
         For each sentence, its ``config.n_best`` best SearchResults, best first.
     """
@@ -324,6 +353,10 @@ def beam_search(
         # Live: the first K candidates that do not end.
         live_rank = torch.cumsum((~is_eos).long(), dim=1) - 1
         keep = (~is_eos) & (live_rank < beam)
+        if on_step is not None:
+            ended = is_eos & (torch.arange(2 * beam, device=device) < beam)
+            scored = _Records.of(log_probs[:, None], out, config.top_k)
+            on_step(BeamStep(t, list(sentences), origin, token, top_scores, keep, ended, scored))
         rows = origin[keep]  # (G*K,) group-major, as the batch is laid out
         cumulative = top_scores[keep].reshape(groups, beam)
         prev = token[keep]
