@@ -18,6 +18,7 @@ from nmt_core.search import BeamStep, beam_search
 from nmt_core.translate import prepare_source
 
 ROOT = 0  # the node id of the empty prefix
+TOP_K = DecodeConfig().top_k  # pieces listed per node
 
 
 @dataclass(frozen=True)
@@ -73,13 +74,13 @@ def beam_tree(checkpoint: Checkpoint, sentence: str, beam_size: int) -> BeamTree
 
     def record(step: BeamStep) -> None:
         nonlocal rows
-        records, next_rows = step.records, []
+        records, next_rows, ended = step.records(TOP_K), [], step.ended
         for c in range(step.token.size(1)):
             score = float(step.score[0, c])
             if not np.isfinite(score):  # at step 0 only one beam is live
                 continue
             row = int(step.origin[0, c])
-            status = "ended" if step.ended[0, c] else "kept" if step.kept[0, c] else "pruned"
+            status = "ended" if ended[0, c] else "kept" if step.kept[0, c] else "pruned"
             attention = records.attention
             topk = zip(
                 tokenizer.pieces(records.topk_ids[row, 0].tolist()),

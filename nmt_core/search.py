@@ -273,8 +273,8 @@ class BeamStep:
 
     sentences: the sentence of each group; origin: (G, 2K) the row (of the G*K live rows,
     group-major) each candidate extends; token, score: (G, 2K) its piece and cumulative
-    log-probability; kept: (G, 2K) it goes on in the beam; ended: (G, 2K) it ends with EOS among
-    the top K; records: what the step computed for each live row (attention, top-k), (G*K, 1, ...).
+    log-probability; kept: (G, 2K) it goes on in the beam; eos: (G, 2K) its piece is </s>;
+    log_probs, out: what the step computed for each live row.
     """
 
     step: int
@@ -283,8 +283,19 @@ class BeamStep:
     token: Tensor
     score: Tensor
     kept: Tensor
-    ended: Tensor
-    records: _Records
+    eos: Tensor
+    log_probs: Tensor
+    out: DecoderOutput
+
+    @property
+    def ended(self) -> Tensor:
+        """(G, 2K): the candidate ends its sentence (</s> among the top K)."""
+        ranks = torch.arange(self.eos.size(1), device=self.eos.device)
+        return self.eos & (ranks < self.eos.size(1) // 2)
+
+    def records(self, top_k: int) -> _Records:
+        """Each live row's attention, scores and top-k list, (G*K, 1, ...)."""
+        return _Records.of(self.log_probs[:, None], self.out, top_k)
 
 
 @torch.inference_mode()
@@ -307,8 +318,7 @@ def beam_search(
 
     Args:
         records: keep attention, contexts and top-k lists (False: tokens and scores only).
-        on_step: called with every step's candidates (a :class:`BeamStep`), e.g. to draw the
-            search as a tree (``nmt_core.beamtree``).
+        on_step: called with each step's candidates (:class:`BeamStep`; ``nmt_core.beamtree``).
     Returns:
         For each sentence, its ``config.n_best`` best SearchResults, best first.
     """
@@ -341,7 +351,6 @@ def beam_search(
         token = top_index % vocab
         token_log_prob = log_probs.reshape(-1)[origin * vocab + token]
         is_eos = token == eos
-
         # Finished: EOS candidates that rank within the top K.
         ends = is_eos[:, :beam].nonzero()  # (E, 2): group, rank
         if len(ends):
@@ -349,14 +358,11 @@ def beam_search(
             ended = paths.extend(origin[g, rank], token[g, rank], token_log_prob[g, rank], ids)
             for i, group in enumerate(g.tolist()):
                 finished[sentences[group]].append(_Ended.of(ended, i, config.length_penalty))
-
         # Live: the first K candidates that do not end.
         live_rank = torch.cumsum((~is_eos).long(), dim=1) - 1
         keep = (~is_eos) & (live_rank < beam)
         if on_step is not None:
-            ended = is_eos & (torch.arange(2 * beam, device=device) < beam)
-            scored = _Records.of(log_probs[:, None], out, config.top_k)
-            on_step(BeamStep(t, list(sentences), origin, token, top_scores, keep, ended, scored))
+            on_step(BeamStep(t, sentences, origin, token, top_scores, keep, is_eos, log_probs, out))
         rows = origin[keep]  # (G*K,) group-major, as the batch is laid out
         cumulative = top_scores[keep].reshape(groups, beam)
         prev = token[keep]
