@@ -28,6 +28,7 @@ import numpy as np
 import streamlit as st
 
 from dashboard import views
+from nmt_core.beamtree import BeamTree, beam_tree
 from nmt_core.checkpoint import (
     CONFIG,
     Checkpoint,
@@ -208,6 +209,18 @@ def changed_step(step: int, piece: str | None, weights: np.ndarray | None) -> Wh
     where = (str(chosen.model.path), chosen.device, _stamp(chosen.model.path), sentence())
     kept = None if weights is None else tuple(float(w) for w in weights)
     return _what_if(*where, step, piece, kept)
+
+
+@st.cache_data(show_spinner="Searching…", max_entries=64)
+def _beam_tree(path: str, device: str, stamp: float, sentence: str, beam_size: int) -> BeamTree:
+    return beam_tree(_load(path, device, stamp), sentence, beam_size)
+
+
+def search_tree() -> BeamTree:
+    """The current model's beam search tree for the current sentence, at the sidebar's beam."""
+    chosen = settings()
+    where = (str(chosen.model.path), chosen.device, _stamp(chosen.model.path), sentence())
+    return _beam_tree(*where, chosen.beam_size)
 
 
 def sentence() -> str:

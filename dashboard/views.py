@@ -27,6 +27,7 @@ from nmt_core.alignment import (
     hard_alignment,
     parse_pharaoh,
 )
+from nmt_core.beamtree import ROOT, BeamTree
 from nmt_core.checkpoint import CheckpointInfo
 from nmt_core.evaluation import attention_entropy, jensen_shannon
 from nmt_core.scorers import DECODERS, scorer
@@ -230,6 +231,26 @@ def what_if_caption(change: WhatIf) -> str:
         f"{where} The model finds the changed sentence {direction} likely: its log-probability "
         f"(the sum over its pieces) is {abs(delta):.2f} {'higher' if delta > 0 else 'lower'}."
     )
+
+
+def tree_layout(tree: BeamTree) -> dict[int, tuple[int, float]]:
+    """Where each node of a beam tree goes: x = its step + 1 (the root at 0); y = the mean row
+    of its leaves, leaves numbered in depth-first order, so branches do not cross."""
+    places: dict[int, tuple[int, float]] = {}
+    leaves = 0
+
+    def place(node: int, depth: int) -> float:
+        nonlocal leaves
+        children = tree.children(node)
+        if children:
+            y = float(np.mean([place(child.id, depth + 1) for child in children]))
+        else:
+            y, leaves = float(leaves), leaves + 1
+        places[node] = (depth, y)
+        return y
+
+    place(ROOT, 0)
+    return places
 
 
 def topk_rows(hypothesis: Hypothesis, step: int) -> tuple[list[str], np.ndarray]:

@@ -691,3 +691,30 @@ def test_what_if_decodes_on_from_a_changed_step_only_when_asked(app, root):
     assert row == pytest.approx([1 / len(row)] * len(row))  # α_2 made uniform
     app.slider(key="step").set_value(3).run()  # another step: the answer belongs to step 2
     assert "nothing is computed until you ask" in " ".join(c.value for c in app.caption)
+
+
+# --- the beam as a tree (issue 27, item 4) ------------------------------------------------------
+
+
+def test_the_beam_page_draws_the_search_tree_with_the_best_path_and_its_last_step(app, root):
+    from nmt_core.beamtree import beam_tree
+
+    app.sidebar.slider(key="beam").set_value(3).run()
+    app.switch_page("app_pages/beam.py").run()
+    assert not app.get("plotly_chart") or "beam_tree" not in str(app.get("plotly_chart"))
+    app.toggle(key="beam_tree_on").set_value(True).run()
+    assert not app.exception
+    tree = beam_tree(load_checkpoint(root / "toy-additive"), SENTENCE, 3)
+    spec = figure(app, "beam_tree")
+    markers = [t for t in spec["data"] if t.get("mode") == "markers+text"]
+    assert sum(len(t["customdata"]) for t in markers) == len(tree.nodes)  # every node drawn
+    by_status = {t["name"]: len(t["customdata"]) for t in markers}
+    assert by_status["pruned"] == sum(n.status == "pruned" for n in tree.nodes)
+    best_line = spec["data"][1]
+    assert len([x for x in best_line["x"] if x is not None]) == 2 * len(tree.best)
+    # nothing clicked yet: the best hypothesis' last node is shown, with its step's attention
+    assert " ".join(tree.prefix(tree.best[-1])) in " ".join(c.value for c in app.caption)
+    np.testing.assert_allclose(
+        figure(app, "beam_tree_alpha")["data"][0]["y"], tree.nodes[tree.best[-1]].attention,
+        atol=1e-6,
+    )  # fmt: skip

@@ -75,6 +75,14 @@ EVERY_BUILDER = {
         current=200,
         presentation=big,
     ),  # fmt: skip
+    "tree": lambda big: figures.beam_tree(
+        {0: (0, 0.5), 1: (1, 0.0), 2: (1, 1.0)},
+        {1: 0, 2: 0},
+        {0: "<s>", 1: "▁a", 2: "</s>"},
+        {0: "kept", 1: "pruned", 2: "ended"},
+        [2],
+        presentation=big,
+    ),  # fmt: skip
     "bleu": lambda big: figures.bleu_by_length(
         {"a": [{"low": 0, "high": 5, "count": 1, "bleu": 1.0}]}, presentation=big
     ),

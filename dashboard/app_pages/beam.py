@@ -51,3 +51,53 @@ widgets.chart(
     ),
     "beam_log_probs",
 )
+
+st.subheader("The search as a tree")
+if st.toggle("Draw every candidate the search weighed", key="beam_tree_on"):
+    tree = state.search_tree()
+    places = views.tree_layout(tree)
+    nodes = tree.nodes[1:]
+    figure = figures.beam_tree(
+        places,
+        {n.id: n.parent for n in nodes},
+        {**{n.id: n.piece for n in nodes}, 0: "<s>"},
+        {**{n.id: n.status for n in nodes}, 0: "kept"},
+        tree.best,
+        title=f"Beam {chosen.beam_size}: kept, ended (green) and pruned (grey); red = the best",
+        presentation=chosen.presentation,
+    )
+    event = st.plotly_chart(
+        figure, theme=None, key="beam_tree", on_select="rerun", selection_mode="points"
+    )
+    picked = [p["customdata"] for p in event.selection.points if "customdata" in p]
+    node = tree.nodes[picked[0] if picked and picked[0] else tree.best[-1]]
+    st.caption(
+        f"Click a node. Shown: {' '.join(tree.prefix(node.id))!r} ({node.status}, cumulative "
+        f"log p {node.score:.2f}). The charts are the step that proposed its last piece."
+    )
+    if node.attention is not None:
+        left, right = widgets.side_by_side(2, chosen.presentation)
+        with left:
+            widgets.chart(
+                figures.bar_chart(
+                    node.attention,
+                    tree.source_pieces,
+                    title="Attention of that step",
+                    y_title="α",
+                    y_range=(0, 1),
+                    highlight=int(node.attention.argmax()),
+                    presentation=chosen.presentation,
+                ),
+                "beam_tree_alpha",
+            )
+        with right:
+            widgets.chart(
+                figures.topk_chart(
+                    [p for p, _ in node.topk],
+                    [q for _, q in node.topk],
+                    chosen=node.piece,
+                    title="Its likeliest pieces (red = this node)",
+                    presentation=chosen.presentation,
+                ),
+                "beam_tree_topk",
+            )
