@@ -242,3 +242,19 @@ def test_a_class_guesses_then_the_teacher_reveals_and_plays_the_step(server, tmp
     if os.environ.get("ATTENTION_LAB_SCREENSHOT"):
         for shot in shots:
             shutil.copy(shot, Path(os.environ["ATTENTION_LAB_SCREENSHOT"]).parent / shot.name)
+
+
+def test_clicking_a_node_of_the_beam_tree_shows_that_prefix(page, server):
+    page.goto(f"{server}/beam?s={SENTENCE}&beam=3")
+    page.get_by_text("Draw every candidate").click()
+    caption = page.get_by_text("Click a node")
+    caption.wait_for()
+    assert "(ended" in caption.inner_text()  # the best hypothesis' last node, at first
+    tree = page.locator(".js-plotly-plot", has=page.locator(".legend", has_text="pruned"))
+    page.wait_for_function("el => el.data && el.data.length >= 5", arg=tree.element_handle())
+    pruned = tree.locator(".scatterlayer .trace").nth(4).locator(".point")
+    tree.scroll_into_view_if_needed()
+    pruned.first.click(force=True)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('p')].some(p => p.innerText.includes('(pruned'))"
+    )
