@@ -744,9 +744,9 @@ def beam_tree(
     piece, coloured by its status (kept, ended, pruned: grey), with a line to its parent; the
     best hypothesis' path in red. Each marker's customdata is its node id (for clicks)."""
     data = []
-    for path, colour, width in (
-        (list(parents), "#c7c7c7", 1),
-        (list(best), HIGHLIGHT, 3),
+    for path, colour, width, name in (
+        (list(parents), "#c7c7c7", 1, ""),
+        (list(best), HIGHLIGHT, 3, "best hypothesis"),
     ):
         xs: list[float | None] = []
         ys: list[float | None] = []
@@ -754,8 +754,9 @@ def beam_tree(
             (x0, y0), (x1, y1) = places[parents[node]], places[node]
             xs += [x0, x1, None]
             ys += [y0, y1, None]
-        data.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines",
-                     "line": {"color": colour, "width": width}, "hoverinfo": "skip"})  # fmt: skip
+        data.append({"type": "scatter", "x": xs, "y": ys, "mode": "lines", "name": name,
+                     "showlegend": bool(name), "line": {"color": colour, "width": width},
+                     "hoverinfo": "skip"})  # fmt: skip
     for status, colour in TREE_COLOURS.items():
         nodes = [n for n in labels if statuses[n] == status]
         data.append(
