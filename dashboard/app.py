@@ -19,7 +19,7 @@ import streamlit as st  # noqa: E402
 
 from dashboard import inputs, state, views  # noqa: E402
 from dashboard import presentation as presentation_mode  # noqa: E402
-from dashboard.examples import DEFAULT_SENTENCE, EXAMPLES  # noqa: E402
+from dashboard.examples import DEFAULT_SENTENCE, EXAMPLES, example_for  # noqa: E402
 from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root, default_checkpoint  # noqa: E402
 from nmt_core.device import resolve_device  # noqa: E402
 
@@ -117,13 +117,17 @@ ss.settings = state.Settings(
 # 4. The sentence, shared by every page.
 def use_example() -> None:
     if ss.example in EXAMPLES:
-        ss.sentence = EXAMPLES[ss.example]
+        ss.sentence = EXAMPLES[ss.example].german
     ss.example = "…"
 
 
 left, right = st.columns([4, 1])
 left.text_input("German sentence", key="sentence")
 right.selectbox("Examples", ["…", *EXAMPLES], key="example", on_change=use_example)
+shown = example_for(ss.sentence)
+if shown is not None:  # the bank's own reference, and what to point out
+    kind = "where attention fails" if shown.fails else shown.shows
+    st.caption(f"Example ({kind}). Our reference: “{shown.english}” {shown.look_at}")
 if len(ss.sentence) > views.MAX_CHARS:
     st.warning(f"The sentence is longer than {views.MAX_CHARS} characters: only its start is used.")
 if unknown not in (None, ss.model):

@@ -1,14 +1,105 @@
-"""The sentences a teacher can pick from the Examples box, by what they show."""
+"""The example bank: the sentences a teacher can pick, grouped by what they show.
+
+Each example has a reference translation written for this project (none comes from the Ding
+dictionary the models learnt from) and a note on what to look at. Examples marked ``fails``
+show attention going wrong, and say so. Every other example is vetted against the model the
+dashboard opens on: its greedy translation reaches a sentence chrF of at least
+``VETTED_CHRF`` against the reference (``tests/test_examples.py``, run again whenever the shipped
+models change; an example that stops passing leaves the bank or moves to the failures), and a
+person read it as correct when it entered the bank (chrF alone let "I think it the book is
+good." through, so that verb-final example is not in the bank yet).
+"""
 
 from __future__ import annotations
 
-EXAMPLES = {
-    "verb-final clause": "Ich glaube, dass er morgen kommt.",
-    "separable verb": "Der Zug fährt um acht Uhr ab.",
-    "noun compound": "Die Haustürschlüssel liegen auf dem Küchentisch.",
-    "long sentence": (
-        "Als wir gestern Abend nach einem langen Tag in der Stadt endlich nach Hause kamen, "
-        "stellten wir fest, dass jemand die Tür offen gelassen hatte."
+from dataclasses import dataclass
+
+VETTED_CHRF = 70.0  # sentence chrF (sacrebleu, 0-100) of the default model's greedy output
+
+
+@dataclass(frozen=True)
+class Example:
+    shows: str  # the phenomenon: the group in the Examples box
+    german: str
+    english: str  # our reference translation
+    look_at: str  # what a teacher points out on the heatmap
+    fails: bool = False  # an example of attention going wrong
+
+    @property
+    def label(self) -> str:
+        """What the Examples box lists."""
+        return f"{'attention fails' if self.fails else self.shows}: {self.german}"
+
+
+BANK = (
+    Example(
+        "separable verb",
+        "Ich rufe morgen meinen Vater an.",
+        "I will call my father tomorrow.",
+        "'call' needs both 'rufe' and 'an', four words apart.",
     ),
-}
-DEFAULT_SENTENCE = EXAMPLES["verb-final clause"]
+    Example(
+        "reordering",
+        "Morgen gehe ich in die Schule.",
+        "Tomorrow I am going to school.",
+        "After 'Morgen' the verb 'gehe' comes before 'ich'; English puts 'I' first.",
+    ),
+    Example(
+        "noun compound",
+        "Die Butter ist im Kühlschrank.",
+        "The butter is in the fridge.",
+        "'im' splits into 'in the', and 'Kühlschrank' becomes 'fridge'.",
+    ),
+    Example(
+        "short sentence",
+        "Das Haus ist groß.",
+        "The house is big.",
+        "One German word for each English word: a clean diagonal.",
+    ),
+    Example(
+        "idiom",
+        "Mein Bruder versteht nur Bahnhof.",
+        "My brother does not understand a thing.",
+        "An idiom: expect a literal 'only understands station', attention sitting on 'Bahnhof'.",
+        fails=True,
+    ),
+    Example(
+        "rare word",
+        "Die Katze jagt einen Eichelhäher.",
+        "The cat is chasing a jay.",
+        "'Eichelhäher' is rare: expect a wrong animal, with blurred attention on it.",
+        fails=True,
+    ),
+    Example(
+        "repeated word",
+        "Mein Hund spielt mit dem Hund meiner Schwester.",
+        "My dog is playing with my sister's dog.",
+        "'Hund' occurs twice: both 'dog's may attend to the same one, so a 'dog' is lost.",
+        fails=True,
+    ),
+    Example(
+        "long-distance dependency",
+        "Der Mann, der gestern mit meinem Vater im Garten Kaffee getrunken hat, ist mein Lehrer.",
+        "The man who drank coffee with my father in the garden yesterday is my teacher.",
+        "'is my teacher' must link back to 'Der Mann' across the relative clause.",
+        fails=True,
+    ),
+    Example(
+        "long sentence",
+        "Als meine Großmutter, die seit vielen Jahren in einem kleinen Haus am See wohnt, "
+        "letzten Sommer krank wurde, haben meine Eltern, mein Bruder und ich sie jedes "
+        "Wochenende mit dem Zug besucht und für sie gekocht.",
+        "When my grandmother, who has lived in a small house by the lake for many years, fell "
+        "ill last summer, my parents, my brother and I visited her every weekend by train and "
+        "cooked for her.",
+        "Long input: expect the second half to repeat or drop phrases as attention blurs.",
+        fails=True,
+    ),
+)
+EXAMPLES = {example.label: example for example in BANK}
+DEFAULT_SENTENCE = BANK[0].german
+
+
+def example_for(sentence: str) -> Example | None:
+    """The bank's example for ``sentence`` (as typed, spaces trimmed), if it is one."""
+    return next((e for e in BANK if e.german == sentence.strip()), None)

@@ -19,6 +19,7 @@ from conftest import BROKEN_CHECKPOINTS, broken_checkpoint
 from streamlit.testing.v1 import AppTest
 
 from dashboard import widgets
+from dashboard.examples import BANK
 from nmt_core.__main__ import main
 from nmt_core.alignment import (
     alignment_agreement,
@@ -172,10 +173,18 @@ def test_input_over_the_models_piece_limit_is_translated_in_part_with_a_warning(
     assert len(sources) == MAX_SOURCE_PIECES + 1  # and </s>
 
 
-def test_examples_fill_the_sentence(app):
-    app.selectbox(key="example").set_value("separable verb").run()
-    assert app.text_input(key="sentence").value == "Der Zug fährt um acht Uhr ab."
+def test_examples_fill_the_sentence_and_show_our_reference(app):
+    separable = next(e for e in BANK if e.shows == "separable verb")
+    app.selectbox(key="example").set_value(separable.label).run()
+    assert app.text_input(key="sentence").value == separable.german
     assert not app.exception and app.code[0].value
+    note = next(c.value for c in app.caption if c.value.startswith("Example ("))
+    assert separable.english in note and separable.look_at in note
+    failing = next(e for e in BANK if e.fails)
+    app.selectbox(key="example").set_value(failing.label).run()
+    assert "Example (where attention fails)" in " ".join(c.value for c in app.caption)
+    app.text_input(key="sentence").input("Ka Mo.").run()  # a sentence of one's own: no note
+    assert not any(c.value.startswith("Example (") for c in app.caption)
 
 
 def test_no_checkpoints_tells_how_to_train_one(tmp_path, monkeypatch):
@@ -522,7 +531,7 @@ def test_every_shipped_checkpoint_translates_the_examples(monkeypatch):
     for info in SHIPPED:
         at.sidebar.selectbox(key="direction").set_value(info.direction).run()
         at.sidebar.selectbox(key="model").set_value(info.name).run()
-        for example in ["verb-final clause", "long sentence"]:
+        for example in (BANK[0].label, BANK[-1].label):  # a short one and the longest
             at.selectbox(key="example").set_value(example).run()
             assert not at.exception, (info.name, example)
             assert at.code[0].value.strip(), (info.name, example)
@@ -656,7 +665,8 @@ def test_across_training_shows_a_probes_attention_at_each_recorded_step(probed_r
     early = figure(at, "training_heatmap")["data"][0]["z"]
     assert early != late and figure(at, "training_curves")["layout"]["shapes"][0]["x0"] == 50
     at.selectbox(key="training_probe").set_value(1).run()
-    assert "Te Ka Tu ." in at.caption[0].value  # the reference of the second probe
+    shown = next(c.value for c in at.caption if "force-fed" in c.value)
+    assert "Te Ka Tu ." in shown  # the reference of the second probe
 
 
 def test_across_training_says_how_to_record_when_a_model_has_no_probes(app):
