@@ -154,6 +154,17 @@ def _forced(path: str, device: str, stamp: float, sentence: str, reference: str)
     return with_reference(_load(path, device, stamp), greedy, reference)
 
 
+def _where(model: CheckpointInfo, device: str, text: str) -> tuple[str, str, float, str]:
+    """The cache key of a model's work on ``text``: folder, device, weights' stamp, sentence."""
+    return str(model.path), device, _stamp(model.path), text
+
+
+def _here() -> tuple[str, str, float, str]:
+    """:func:`_where` for the current model, device and sentence."""
+    chosen = settings()
+    return _where(chosen.model, chosen.device, sentence())
+
+
 @st.cache_data(max_entries=64)  # (S, 512) floats: a few kB each
 def _annotations(path: str, device: str, stamp: float, sentence: str) -> np.ndarray:
     return encoder_annotations(_load(path, device, stamp), sentence)
@@ -161,9 +172,7 @@ def _annotations(path: str, device: str, stamp: float, sentence: str) -> np.ndar
 
 def current_annotations() -> np.ndarray:
     """(S, H) encoder annotations h_j of the current sentence under the current model."""
-    chosen = settings()
-    where = (str(chosen.model.path), chosen.device, _stamp(chosen.model.path), sentence())
-    return _annotations(*where)
+    return _annotations(*_here())
 
 
 @st.cache_data(max_entries=16)
@@ -205,10 +214,8 @@ def _what_if(
 def changed_step(step: int, piece: str | None, weights: np.ndarray | None) -> WhatIf:
     """The current model's greedy translation of the current sentence with ``step`` (0-based)
     changed (``nmt_core.whatif``), decoded on; cached like translations."""
-    chosen = settings()
-    where = (str(chosen.model.path), chosen.device, _stamp(chosen.model.path), sentence())
     kept = None if weights is None else tuple(float(w) for w in weights)
-    return _what_if(*where, step, piece, kept)
+    return _what_if(*_here(), step, piece, kept)
 
 
 @st.cache_data(show_spinner="Searching…", max_entries=64)
@@ -218,9 +225,7 @@ def _beam_tree(path: str, device: str, stamp: float, sentence: str, beam_size: i
 
 def search_tree() -> BeamTree:
     """The current model's beam search tree for the current sentence, at the sidebar's beam."""
-    chosen = settings()
-    where = (str(chosen.model.path), chosen.device, _stamp(chosen.model.path), sentence())
-    return _beam_tree(*where, chosen.beam_size)
+    return _beam_tree(*_here(), settings().beam_size)
 
 
 def sentence() -> str:
@@ -240,7 +245,7 @@ def run(
         st.info("Type a German sentence above, or pick one of the examples.")
         return None
     try:
-        where = (str(model.path), device, _stamp(model.path), text)
+        where = _where(model, device, text)
         return _translate(*where, beam_size) if reference is None else _forced(*where, reference)
     except ValueError as error:  # e.g. only invisible characters: empty after normalising
         st.info(str(error).capitalize() + ". Type a German sentence above.")
