@@ -66,14 +66,9 @@ class WhatIf:
     @property
     def first_difference(self) -> int | None:
         """The first step whose piece differs (None: the same sentence)."""
-        pairs = zip(self.original.target_pieces, self.changed.target_pieces, strict=False)
-        for t, (a, b) in enumerate(pairs):
-            if a != b:
-                return t
-        same = len(self.original.target_pieces) == len(self.changed.target_pieces)
-        return (
-            None if same else min(len(self.original.target_pieces), len(self.changed.target_pieces))
-        )
+        a, b = self.original.target_pieces, self.changed.target_pieces
+        t = next((t for t, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
+        return t if t is not None or len(a) == len(b) else min(len(a), len(b))
 
 
 def what_if(
