@@ -31,6 +31,7 @@ DIFFERENCE_SCALE = "RdBu"  # diverging, light grey at 0
 # Diverging with white at 0: an annotation weighted by a small α fades to white.
 FADE_SCALE = [[0.0, "#2166ac"], [0.5, "#ffffff"], [1.0, "#b2182b"]]
 HIGHLIGHT = "#d62728"  # the current step / chosen token
+PAIRED_COLOURS = {"blue": "#1f77b4", "orange": "#ff7f0e"}  # paired_bars' series, named in titles
 # One colour per scorer, so a model has the same colour in every chart (Compare, Why attention).
 SCORER_COLOURS = {
     "additive": "#1f77b4",
@@ -585,6 +586,47 @@ def bar_chart(
     height = 420 if presentation else 300
     return _finish(
         [bars], title, presentation, height, xaxis=_token_axis(tokens, presentation), yaxis=y_axis
+    )
+
+
+def paired_bars(
+    series: Mapping[str, np.ndarray],
+    tokens: Sequence[str],
+    *,
+    title: str = "",
+    y_title: str = "",
+    presentation: bool = False,
+) -> go.Figure:
+    """Named series over the same tokens as grouped bars (e.g. α_t beside an attribution's
+    relevance) in the colours of PAIRED_COLOURS, in order; no legend (a legend above the plot
+    collides with a wrapped title on a projector): the title names the colours."""
+    bars = []
+    if len(series) > len(PAIRED_COLOURS):
+        raise ValueError(f"at most {len(PAIRED_COLOURS)} series; got {len(series)}")
+    for (name, values), colour in zip(series.items(), PAIRED_COLOURS.values(), strict=False):
+        values = np.asarray(values, dtype=float)
+        if values.shape != (len(tokens),):
+            raise ValueError(f"{name}: {values.shape[0]} values but {len(tokens)} token labels")
+        bars.append(
+            {
+                "type": "bar",
+                "name": html.escape(name),
+                "x": list(range(len(tokens))),
+                "y": values.tolist(),
+                "marker": {"color": colour},
+                "customdata": _labels(tokens),
+                "hovertemplate": f"{html.escape(name)}, %{{customdata}}: %{{y:.3f}}<extra></extra>",
+            }
+        )
+    return _finish(
+        bars,
+        title,
+        presentation,
+        440 if presentation else 320,
+        xaxis=_token_axis(tokens, presentation),
+        yaxis={"title": _text(y_title), "range": [0, 1]},
+        barmode="group",
+        showlegend=False,
     )
 
 

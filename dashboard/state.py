@@ -28,6 +28,7 @@ import numpy as np
 import streamlit as st
 
 from dashboard import views
+from nmt_core.attribution import attribute
 from nmt_core.beamtree import BeamTree, beam_tree
 from nmt_core.checkpoint import (
     CONFIG,
@@ -216,6 +217,20 @@ def changed_step(step: int, piece: str | None, weights: np.ndarray | None) -> Wh
     changed (``nmt_core.whatif``), decoded on; cached like translations."""
     kept = None if weights is None else tuple(float(w) for w in weights)
     return _what_if(*_here(), step, piece, kept)
+
+
+@st.cache_data(show_spinner="Computing attributions…", max_entries=128)  # (T, S) floats
+def _attributions(
+    path: str, device: str, stamp: float, sentence: str, beam_size: int, method: str
+) -> np.ndarray:
+    checkpoint = _load(path, device, stamp)
+    return attribute(checkpoint, _translate(path, device, stamp, sentence, beam_size), method)
+
+
+def attributions(method: str) -> np.ndarray:
+    """(T, S) ``method``'s attributions of every piece of the current translation (the one the
+    pages show, at the sidebar's beam) to its source pieces (``nmt_core.attribution``)."""
+    return _attributions(*_here(), settings().beam_size, method)
 
 
 @st.cache_data(show_spinner="Searching…", max_entries=64)

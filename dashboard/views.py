@@ -27,6 +27,7 @@ from nmt_core.alignment import (
     hard_alignment,
     parse_pharaoh,
 )
+from nmt_core.attribution import Agreement
 from nmt_core.beamtree import ROOT, BeamTree
 from nmt_core.checkpoint import CheckpointInfo
 from nmt_core.evaluation import attention_entropy, jensen_shannon
@@ -230,6 +231,28 @@ def what_if_caption(change: WhatIf) -> str:
     return (
         f"{where} The model finds the changed sentence {direction} likely: its log-probability "
         f"(the sum over its pieces) is {abs(delta):.2f} {'higher' if delta > 0 else 'lower'}."
+    )
+
+
+ATTRIBUTION_POINT = (
+    "Attention says where the decoder looked, not why it wrote this piece: an attribution asks "
+    "instead how much the written piece depended on each source piece (Jain & Wallace 2019 "
+    "found the two often disagree; Wiegreffe & Pinter 2019 answered that attention can still "
+    "explain, within limits)."
+)
+
+
+def attribution_summary(method: str, sentence: Agreement, step: Agreement, t: int) -> str:
+    """The page's second sentence on attention and attribution, with this translation's numbers
+    (Markdown): how often the two agree over the sentence and at step ``t`` (0-based)."""
+    same = round(sentence.top1 * sentence.steps)
+    here = "the same" if step.top1 else "a different"
+    return (
+        f"Here, {method} puts the most relevant source token on the most attended one at "
+        f"**{same} of {sentence.steps} steps** (rankings: Kendall τ {sentence.kendall_tau:.2f}, "
+        f"1 = the same order; Jensen–Shannon divergence {sentence.jensen_shannon:.2f}, "
+        f"0 = the same weights, 0.69 = none shared); at step {t + 1} it is {here} token "
+        f"(τ {step.kendall_tau:.2f})."
     )
 
 

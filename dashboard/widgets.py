@@ -18,6 +18,7 @@ import streamlit as st
 from dashboard import figures, state, views
 from dashboard.formulas import CONFIDENCE_FORMULAS
 from nmt_core.alignment import Alignment, alignment_error_rate, format_pharaoh
+from nmt_core.attribution import IG_STEPS, METHODS, agreement, by_source_word, relevance
 from nmt_core.evaluation import attention_confidence
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 from nmt_core.whatif import edited_attention
@@ -202,6 +203,60 @@ def what_if_panel(result: Translation, step: int, presentation: bool) -> None:
             ),
             "whatif_heatmap",
         )
+
+
+def attribution_panel(result: Translation, step: int, presentation: bool, words: bool) -> None:
+    """Attention α at step ``step`` (0-based) beside an attribution's relevance over the same
+    source tokens (words when ``words``), with their agreement; computed on demand."""
+    st.caption(views.ATTRIBUTION_POINT)
+    method = st.radio(
+        "Attribution method",
+        list(METHODS),
+        format_func=METHODS.get,
+        key="attribution_method",
+        horizontal=not presentation,
+        help=f"Integrated gradients: {IG_STEPS} steps from all-zero source embeddings. "
+        "Leave one out: one source piece's embedding zeroed at a time.",
+    )
+    asked = (result.source, result.hypothesis)
+    if st.button("Compute the attributions", key="attribution_go"):
+        st.session_state.attribution_asked = asked
+    if st.session_state.get("attribution_asked") != asked:
+        st.caption("Nothing is computed until you ask (about a second for a short sentence).")
+        return
+    source = result.source_words if words else result.source_pieces
+    relevant = relevance(state.attributions(method))
+    if words:
+        relevant = by_source_word(relevant, result.source_pieces)
+    name = METHODS[method]
+    if result.attention is None:
+        no_attention_note()
+        series = {"relevance": relevant[step]}
+        title = f"Step {step + 1}: relevance of each source token ({name})"
+    else:
+        attention = result.attention
+        if words:
+            attention = by_source_word(attention, result.source_pieces)
+        series = {f"attention α{step + 1}": attention[step], "relevance": relevant[step]}
+        title = f"Step {step + 1}: blue = attention α{step + 1}, orange = relevance ({name})"
+        st.markdown(
+            views.attribution_summary(
+                name,
+                agreement(attention, relevant),
+                agreement(attention[step], relevant[step]),
+                step,
+            )
+        )
+    chart(
+        figures.paired_bars(
+            series,
+            source,
+            title=title,
+            y_title="share (0–1)",
+            presentation=presentation,
+        ),
+        "attribution_bars",
+    )
 
 
 def step_player(steps: int) -> int:

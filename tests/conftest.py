@@ -95,6 +95,25 @@ def toy_checkpoint(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -
     return train(*toy_configs(out, toy_corpus, scorer="additive"))
 
 
+TOY_SENTENCE = "Ka Mo Ti Tu ."  # the toy model writes "Tu Ti Mo Ka ."
+
+
+@pytest.fixture(scope="session")
+def toy_model(toy_checkpoint: Path):
+    """The trained toy model, loaded once."""
+    from nmt_core.checkpoint import load_checkpoint
+
+    return load_checkpoint(toy_checkpoint)
+
+
+@pytest.fixture(scope="session")
+def toy_greedy(toy_model):
+    """The toy model's greedy translation of TOY_SENTENCE."""
+    from nmt_core.translate import translate
+
+    return translate(toy_model, TOY_SENTENCE)
+
+
 def metrics_log(folder: Path) -> list[dict]:
     """The evaluations a run logged in its metrics.jsonl, in order."""
     return [json.loads(line) for line in (folder / "metrics.jsonl").read_text().splitlines()]

@@ -703,6 +703,37 @@ def test_what_if_decodes_on_from_a_changed_step_only_when_asked(app, root):
     assert "nothing is computed until you ask" in " ".join(c.value for c in app.caption)
 
 
+# --- attention beside attribution (issue 27, item 1) ---------------------------------------------
+
+
+def test_attributions_stand_beside_attention_only_when_asked(app, root):
+    from nmt_core.attribution import attribute, relevance
+
+    app.switch_page("app_pages/step.py").run()
+    app.slider(key="step").set_value(2).run()
+    assert "Nothing is computed until you ask" in " ".join(c.value for c in app.caption)
+    app.radio(key="attribution_method").set_value("leave_one_out")
+    app.button(key="attribution_go").click().run()
+    assert not app.exception
+    checkpoint = load_checkpoint(root / "toy-additive")
+    greedy = translate(checkpoint, SENTENCE)
+    attention, relevant = figure(app, "attribution_bars")["data"]
+    assert attention["name"] == "attention α2" and relevant["name"] == "relevance"
+    np.testing.assert_allclose(attention["y"], greedy.attention[1], atol=1e-6)
+    expected = relevance(attribute(checkpoint, greedy, "leave_one_out"))[1]
+    np.testing.assert_allclose(relevant["y"], expected, atol=1e-5)
+    summary = next(m.value for m in app.markdown if m.value.startswith("Here, leave one out"))
+    assert f"of {len(greedy.target_pieces)} steps**" in summary
+    app.slider(key="step").set_value(3).run()  # the answer holds for the whole sentence
+    assert figure(app, "attribution_bars")["data"][0]["name"] == "attention α3"
+    app.sidebar.selectbox(key="model").set_value("toy-none").run()  # another translation
+    assert "Nothing is computed until you ask" in " ".join(c.value for c in app.caption)
+    app.button(key="attribution_go").click().run()
+    assert not app.exception
+    (only,) = figure(app, "attribution_bars")["data"]  # no attention to compare with
+    assert only["name"].startswith("relevance") and sum(only["y"]) == pytest.approx(1)
+
+
 # --- the beam as a tree (issue 27, item 4) ------------------------------------------------------
 
 

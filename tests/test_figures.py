@@ -51,6 +51,9 @@ EVERY_BUILDER = {
         y_range=(0, 1),
         presentation=big,
     ),
+    "paired bars": lambda big: figures.paired_bars(
+        {"α": np.ones(4) / 4, "relevance": np.ones(4) / 4}, SOURCE, title="t", presentation=big
+    ),
     "topk": lambda big: figures.topk_chart(
         ["▁a", "▁b"], np.ones(2) / 2, chosen="▁a", presentation=big
     ),
@@ -198,6 +201,11 @@ def test_bar_and_topk_charts_check_their_labels():
     assert bars.data[0].marker.color[0] != figures.HIGHLIGHT
     with pytest.raises(ValueError):
         figures.bar_chart(np.ones(3), SOURCE)
+    paired = figures.paired_bars({"α": np.array([0.1, 0.2, 0.3, 0.4]), "r": np.ones(4) / 4}, SOURCE)
+    assert [t.marker.color for t in paired.data] == list(figures.PAIRED_COLOURS.values())
+    assert list(paired.data[0].y) == [0.1, 0.2, 0.3, 0.4] and paired.layout.barmode == "group"
+    with pytest.raises(ValueError, match="r: 3 values"):
+        figures.paired_bars({"α": np.ones(4), "r": np.ones(3)}, SOURCE)
     topk = figures.topk_chart(["▁The", "▁A"], np.array([0.7, 0.2]), chosen="▁A")
     assert list(topk.data[0].x) == [0.7, 0.2] and topk.data[0].marker.color[1] == figures.HIGHLIGHT
     with pytest.raises(ValueError):

@@ -7,23 +7,21 @@ from dataclasses import replace
 import numpy as np
 import pytest
 import torch
+from conftest import TOY_SENTENCE as SENTENCE
 
-from nmt_core.checkpoint import load_checkpoint
 from nmt_core.model import build_model
 from nmt_core.translate import encoder_annotations, translate
 from nmt_core.whatif import edited_attention, what_if
 
-SENTENCE = "Ka Mo Ti Tu ."
+
+@pytest.fixture(scope="module")
+def checkpoint(toy_model):
+    return toy_model
 
 
 @pytest.fixture(scope="module")
-def checkpoint(toy_checkpoint):
-    return load_checkpoint(toy_checkpoint)
-
-
-@pytest.fixture(scope="module")
-def greedy(checkpoint):
-    return translate(checkpoint, SENTENCE)
+def greedy(toy_greedy):
+    return toy_greedy
 
 
 @pytest.mark.parametrize("step", [0, 2])

@@ -89,4 +89,6 @@ with st.expander(f"What if? Change step {t + 1} and decode on"):
         widgets.what_if_panel(result, t, big)
     else:
         st.caption("What if? changes the greedy translation: set the beam size to 1.")
+with st.expander(f"Is attention an explanation? Step {t + 1} beside an attribution"):
+    widgets.attribution_panel(result, t, big, chosen.word_level)
 widgets.keep_playing()
