@@ -19,9 +19,10 @@ tokens, 0-based, sure ``src-tgt`` and possible ``src?tgt``).
 2. **eflomal** (Östling & Tiedemann, 2016), a statistical aligner, trained on the same pairs as
    the shipped models (rebuilt from ``checkpoints/recipes/base.json`` and the Ding dictionary
    where Debian installs it), deduplicated, with the gold sentences appended (unsupervised,
-   the standard practice). It is installed on first use into its own virtual environment,
-   ``~/.cache/attention-lab/eflomal-2.0.0-venv`` (pip, from the configured index; it compiles
-   C and Cython, so gcc and make are needed), never into this repository. Its forward and
+   the standard practice), through ``nmt_core.eflomal``. It is installed on first use into its
+   own virtual environment, ``~/.cache/attention-lab/eflomal-2.0.0-venv`` (pip, from the
+   configured index; it compiles C and Cython, so gcc and make are needed), never into this
+   repository. Its forward and
    reverse links for the gold sentences are cached under ``~/.cache/attention-lab/eflomal/``
    by a hash of its input; ``--refresh`` aligns again. eflomal's sampler seeds itself from
    /dev/urandom, so a fresh alignment moves its AER by about 0.01; the cache keeps one run.
@@ -50,13 +51,12 @@ import hashlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import asdict, dataclass, field  # noqa: E402
 from typing import Any  # noqa: E402
 
+from nmt_core import eflomal  # noqa: E402
 from nmt_core.alignment import (  # noqa: E402
     HARD_ALIGNMENT_METHODS,
     Alignment,
@@ -66,14 +66,13 @@ from nmt_core.alignment import (  # noqa: E402
     alignment_error_rate,
     check_gold_in_range,
     is_function_word,
-    parse_pharaoh,
     read_gold_file,
     scores_by_class,
     symmetrize,
 )
 from nmt_core.checkpoint import load_checkpoint, read_config, scan_checkpoints  # noqa: E402
 from nmt_core.config import TrainConfig  # noqa: E402
-from nmt_core.corpus import pairs_from_file, prepare_split, training_pairs  # noqa: E402
+from nmt_core.corpus import pairs_from_file  # noqa: E402
 from nmt_core.data import CorpusError, Pair  # noqa: E402
 from nmt_core.scorers import scorer  # noqa: E402
 from nmt_core.translate import translate  # noqa: E402
@@ -81,10 +80,6 @@ from nmt_core.translate import translate  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 GOLD_DIR = ROOT / "tests/fixtures/alignment_de_en"
 RECIPE = ROOT / "checkpoints/recipes/base.json"
-CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "attention-lab"
-EFLOMAL_VERSION = "2.0.0"
-EFLOMAL_VENV = CACHE / f"eflomal-{EFLOMAL_VERSION}-venv"
-EFLOMAL_ARGS = ("--model", "3")  # IBM1 + HMM + fertility, eflomal's default
 EFLOMAL_VARIANTS = ("forward", "reverse", "intersection", "grow-diag-final-and")
 TAGS = (
     "verb-final", "separable", "perfect", "modal", "reordering", "compound", "question",
@@ -234,94 +229,30 @@ def attends(folder: Path) -> bool:
 # --------------------------------------------------------------------------------------------
 
 
-def ensure_eflomal() -> Path:
-    """The ``eflomal-align`` of our own eflomal venv, installed there on first use."""
-    script = EFLOMAL_VENV / "bin" / "eflomal-align"
-    marker = EFLOMAL_VENV / ".installed"
-    if marker.is_file() and script.is_file():
-        return script
-    missing = [tool for tool in ("gcc", "make") if shutil.which(tool) is None]
-    if missing:
-        raise SystemExit(f"eflomal is built from source and needs {' and '.join(missing)}")
-    progress(f"eflomal: creating its virtual environment {EFLOMAL_VENV}")
-    if EFLOMAL_VENV.exists():
-        shutil.rmtree(EFLOMAL_VENV)  # a half-finished install
-    subprocess.run([sys.executable, "-m", "venv", str(EFLOMAL_VENV)], check=True)
-    progress(f"eflomal: pip install eflomal=={EFLOMAL_VERSION} (compiles C and Cython)")
-    log = EFLOMAL_VENV / "install.log"
-    with log.open("w") as out:
-        pip = [str(EFLOMAL_VENV / "bin" / "python"), "-m", "pip", "install"]
-        done = subprocess.run([*pip, f"eflomal=={EFLOMAL_VERSION}"], stdout=out, stderr=out)
-    if done.returncode or subprocess.run([str(script), "--help"], capture_output=True).returncode:
-        raise SystemExit(f"eflomal did not install: see {log} (or run with --no-eflomal)")
-    marker.write_text(EFLOMAL_VERSION + "\n")
-    return script
-
-
-def eflomal_training_pairs(recipe: Path) -> list[tuple[str, str]]:
-    """The shipped models' training pairs (recipe's "train"), each distinct pair once."""
-    cfg = TrainConfig.from_dict(json.loads(recipe.read_text())["train"])
-    pairs = training_pairs(prepare_split(cfg), cfg)
-    return list(dict.fromkeys((p.source, p.target) for p in pairs))
-
-
-def eflomal_input(train: Sequence[tuple[str, str]], gold: Gold) -> tuple[str, str]:
-    """Source and target text, one sentence a line, tokens as ``str.split`` gives them."""
-    rows = [*train, *((p.source, p.target) for p in gold.pairs)]
-    source = "".join(" ".join(s.split()) + "\n" for s, _ in rows)
-    target = "".join(" ".join(t.split()) + "\n" for _, t in rows)
-    return source, target
-
-
-def run_eflomal(script: Path, source: str, target: str, folder: Path) -> tuple[Path, Path]:
-    """Align ``source``/``target`` with eflomal in ``folder``; the forward and reverse files."""
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "source.txt").write_text(source, encoding="utf-8")
-    (folder / "target.txt").write_text(target, encoding="utf-8")
-    forward, reverse = folder / "forward.all", folder / "reverse.all"
-    command = [
-        "nice", str(script), "-s", str(folder / "source.txt"), "-t", str(folder / "target.txt"),
-        "-f", str(forward), "-r", str(reverse), "--overwrite", *EFLOMAL_ARGS,
-    ]  # fmt: skip
-    done = subprocess.run(command)
-    if done.returncode:
-        raise SystemExit(f"eflomal-align failed with exit status {done.returncode}")
-    return forward, reverse
-
-
-def last_lines(path: Path, total: int, count: int) -> list[Alignment]:
-    """The links of the last ``count`` of the ``total`` lines of a Pharaoh file (the gold)."""
-    lines = path.read_text(encoding="utf-8").split("\n")[:-1]
-    if len(lines) != total:
-        raise SystemExit(f"{path} has {len(lines)} lines for {total} sentence pairs")
-    return [parse_pharaoh(line)[0] for line in lines[total - count :]]
-
-
 def eflomal_links(gold: Gold, recipe: Path, refresh: bool) -> dict[str, Any]:
-    """eflomal's forward and reverse links for the gold sentences, cached by their input."""
+    """eflomal's forward and reverse links for the gold sentences, aligned together with the
+    recipe's training pairs (``nmt_core.eflomal``), cached by their text."""
     progress(f"eflomal: rebuilding the training pairs from {recipe}")
-    train = eflomal_training_pairs(recipe)
-    source, target = eflomal_input(train, gold)
-    key = hashlib.sha256(
-        json.dumps([EFLOMAL_VERSION, EFLOMAL_ARGS, source, target]).encode()
-    ).hexdigest()[:16]
-    cache = CACHE / "eflomal" / key
+    cfg = TrainConfig.from_dict(json.loads(recipe.read_text())["train"])
+    pairs = [*eflomal.training_texts(cfg), *((p.source, p.target) for p in gold.pairs)]
+    key = hashlib.sha256(json.dumps([eflomal.VERSION, eflomal.ARGS, pairs]).encode()).hexdigest()
+    cache = eflomal.CACHE / "eflomal" / key[:16]
     if (cache / "links.json").is_file() and not refresh:
         progress(f"eflomal: cached links {cache}")
         return {**json.loads((cache / "links.json").read_text()), "cached": True}
-    script = ensure_eflomal()
-    progress(f"eflomal: aligning {len(train)} training + {len(gold.pairs)} gold pairs, both ways")
+    eflomal.ensure_installed(progress)
+    progress(f"eflomal: aligning {len(pairs)} pairs (training + gold), both ways")
     start = time.perf_counter()
-    forward, reverse = run_eflomal(script, source, target, cache / "work")
-    total, count = len(train) + len(gold.pairs), len(gold.pairs)
+    links = eflomal.align_corpus(pairs)
+    count = len(gold.pairs)
     found = {
-        "forward": [sorted(x) for x in last_lines(forward, total, count)],
-        "reverse": [sorted(x) for x in last_lines(reverse, total, count)],
-        "training_pairs": len(train),
+        "forward": [sorted(x) for x in links.forward[-count:]],
+        "reverse": [sorted(x) for x in links.reverse[-count:]],
+        "training_pairs": len(pairs) - count,
         "seconds": round(time.perf_counter() - start, 1),
     }
-    (cache / "links.json").write_text(json.dumps(found))
-    shutil.rmtree(cache / "work")  # Ding-derived text: not kept beyond the run
+    cache.mkdir(parents=True, exist_ok=True)
+    (cache / "links.json").write_text(json.dumps(found))  # links only: no Ding text is kept
     return found
 
 
@@ -592,7 +523,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             label = f"eflomal {variant}"
             report.add(label, links, gold, breakdown=variant == "grow-diag-final-and")
         notes.append(
-            f"eflomal {EFLOMAL_VERSION} ({' '.join(EFLOMAL_ARGS)}) on {found['training_pairs']} "
+            f"eflomal {eflomal.VERSION} ({' '.join(eflomal.ARGS)}) on {found['training_pairs']} "
             f"distinct training pairs + the {len(gold.pairs)} gold pairs, aligned in "
             f"{found['seconds']:.0f} s{' (cached)' if found.get('cached') else ''}"
         )
@@ -628,7 +559,7 @@ def write_json(
         "by_distance": {k: scores(v) for k, v in report.distance.items()},
         "by_word_class": {k: scores(v) for k, v in report.words.items()},
         "eflomal": None if found is None else {
-            "version": EFLOMAL_VERSION, "args": EFLOMAL_ARGS,
+            "version": eflomal.VERSION, "args": eflomal.ARGS,
             "training_pairs": found["training_pairs"], "seconds": found["seconds"],
         },
         "anchors": dict(ANCHORS),

@@ -224,6 +224,7 @@ def attention_heatmap(
     title: str = "",
     highlight_row: int | None = None,
     links: Iterable[tuple[int, int]] = (),
+    reference_links: Iterable[tuple[int, int]] = (),
     presentation: bool = False,
     height_rows: int | None = None,
 ) -> go.Figure:
@@ -233,6 +234,7 @@ def attention_heatmap(
         matrix: (T, S) weights.
         highlight_row: decoder step (0-based) to frame with a rectangle.
         links: hard alignment links (source_index, target_index) to mark with a cross.
+        reference_links: another aligner's links, marked with a ring (a cross in a ring: both).
         height_rows: size the figure for this many rows (>= T), so that heatmaps shown side by
             side line up.
     """
@@ -261,20 +263,26 @@ def attention_heatmap(
             "line": {"color": HIGHLIGHT, "width": 3},
         }
         layout["shapes"] = [frame]
-    links = sorted(links)
-    if links:
-        data.append(
-            {
-                "type": "scatter",
-                "x": [j for j, _ in links],
-                "y": [i for _, i in links],
-                "mode": "markers",
-                "name": "hard alignment",
-                "marker": {"symbol": "x", "size": 9, "color": HIGHLIGHT},
-                "hoverinfo": "skip",
-                "showlegend": False,
-            }
-        )
+    cross = {"symbol": "x", "size": 9, "color": HIGHLIGHT}
+    ring = {"symbol": "circle-open", "size": 20, "color": HIGHLIGHT, "line": {"width": 2}}
+    for name, found, marker in (
+        ("hard alignment", links, cross),
+        ("reference aligner", reference_links, ring),
+    ):
+        found = sorted(found)
+        if found:
+            data.append(
+                {
+                    "type": "scatter",
+                    "x": [j for j, _ in found],
+                    "y": [i for _, i in found],
+                    "mode": "markers",
+                    "name": name,
+                    "marker": marker,
+                    "hoverinfo": "skip",
+                    "showlegend": False,
+                }
+            )
     height = _row_height(max(len(target_tokens), height_rows or 0), presentation)
     return _finish(data, title, presentation, height, **layout)
 

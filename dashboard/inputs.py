@@ -25,7 +25,7 @@ import streamlit as st
 # page inputs (widget keys) kept across page changes
 KEPT = (
     "reference", "gold_text", "align_method", "align_threshold", "compare_a", "compare_b",
-    "step", "lesson_step", "lesson_predict", "quiz_guess",
+    "step", "lesson_step", "lesson_predict", "quiz_guess", "align_eflomal",
 )  # fmt: skip
 # the inputs that belong to the sentence they were made for
 PER_SENTENCE = (

@@ -28,6 +28,7 @@ import numpy as np
 import streamlit as st
 
 from dashboard import views
+from nmt_core.alignment import Alignment
 from nmt_core.attribution import attribute
 from nmt_core.beamtree import BeamTree, beam_tree
 from nmt_core.checkpoint import (
@@ -40,6 +41,8 @@ from nmt_core.checkpoint import (
     read_config,
     scan_checkpoints,
 )
+from nmt_core.config import TrainConfig
+from nmt_core.eflomal import align_sentence, priors_path
 from nmt_core.probes import PROBES, ProbeError, ProbeLog, read_probes
 from nmt_core.translate import Translation, encoder_annotations, translate, with_reference
 from nmt_core.whatif import WhatIf, what_if
@@ -231,6 +234,28 @@ def attributions(method: str) -> np.ndarray:
     """(T, S) ``method``'s attributions of every piece of the current translation (the one the
     pages show, at the sidebar's beam) to its source pieces (``nmt_core.attribution``)."""
     return _attributions(*_here(), settings().beam_size, method)
+
+
+def eflomal_priors(model: CheckpointInfo) -> Path | None:
+    """The priors eflomal needs to align one sentence as if it had seen ``model``'s training
+    pairs (``nmt_core.eflomal``); None when they are not built on this machine."""
+    train = model_card(model).get("train_config")
+    if train is None:
+        return None
+    path = priors_path(TrainConfig.from_dict(train))
+    return path if path.is_file() else None
+
+
+@st.cache_data(show_spinner="Aligning with eflomal…", max_entries=256)
+def _eflomal(
+    priors: str, stamp: int, source: tuple[str, ...], target: tuple[str, ...]
+) -> Alignment:
+    return align_sentence(source, target, Path(priors)).symmetric[0]
+
+
+def eflomal_links(priors: Path, source: tuple[str, ...], target: tuple[str, ...]) -> Alignment:
+    """eflomal's grow-diag-final-and links between two token lists, with ``priors``."""
+    return _eflomal(str(priors), priors.stat().st_mtime_ns, source, target)
 
 
 @st.cache_data(show_spinner="Searching…", max_entries=64)

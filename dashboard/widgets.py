@@ -17,8 +17,14 @@ import streamlit as st
 
 from dashboard import figures, state, views
 from dashboard.formulas import CONFIDENCE_FORMULAS
-from nmt_core.alignment import Alignment, alignment_error_rate, format_pharaoh
+from nmt_core.alignment import (
+    Alignment,
+    alignment_agreement,
+    alignment_error_rate,
+    format_pharaoh,
+)
 from nmt_core.attribution import IG_STEPS, METHODS, agreement, by_source_word, relevance
+from nmt_core.eflomal import PRIORS_COMMAND
 from nmt_core.evaluation import attention_confidence
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 from nmt_core.whatif import edited_attention
@@ -354,6 +360,44 @@ def gold_scores(links: Alignment, view: AttentionView) -> None:
         "A = the links shown above, S = the gold sure links, P = the sure and possible gold "
         "links. AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|), the alignment error rate of Och & Ney "
         "(2003)."
+    )
+
+
+def eflomal_comparison(view: AttentionView, links: Alignment, presentation: bool) -> None:
+    """eflomal's links over ``view``'s attention (words, no </s>) beside the attention's own
+    ``links``, with how far they agree; says how to build eflomal's priors when missing."""
+    priors = state.eflomal_priors(state.settings().model)
+    if priors is None:
+        st.info(
+            "eflomal needs priors built from this model's training pairs, once per machine "
+            "(about a minute; eflomal installs itself into your cache first if needed, and "
+            f"nothing goes into the repository): `{PRIORS_COMMAND}`"
+        )
+        return
+    reference = state.eflomal_links(priors, view.source_tokens, view.target_tokens)
+    chart(
+        figures.attention_heatmap(
+            view.matrix,
+            view.source_tokens,
+            view.target_tokens,
+            links=links,
+            reference_links=reference,
+            title="Attention links (×) and eflomal's links (○); × in ○ = both",
+            presentation=presentation,
+        ),
+        "align_eflomal_heatmap",
+    )
+    both, jaccard = len(links & reference), alignment_agreement(links, reference)
+    shared, only_attention, only_eflomal = st.columns(3)
+    shared.metric("Links both draw", f"{both}")
+    only_attention.metric("Only attention", f"{len(links - reference)}")
+    only_eflomal.metric("Only eflomal", f"{len(reference - links)}")
+    st.caption(
+        f"Agreement |A∩E| / |A∪E| = {jaccard:.2f} (1 = the same links). eflomal is a "
+        "statistical aligner (Östling & Tiedemann 2016) that learnt from the same training "
+        "pairs: where attention and eflomal differ, attention is not acting as an alignment "
+        "(or eflomal errs: aligning our gold test set one sentence at a time like this, its "
+        "alignment error rate was 0.23; `bench/alignment.py` scores attention there too)."
     )
 
 

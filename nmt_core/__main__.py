@@ -14,6 +14,7 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any, NoReturn
 
+from nmt_core import eflomal
 from nmt_core.alignment import (
     DEFAULT_THRESHOLD,
     HARD_ALIGNMENT_METHODS,
@@ -27,7 +28,10 @@ from nmt_core.checkpoint import (
     METRICS,
     Checkpoint,
     CheckpointError,
+    checkpoint_folder,
     checkpoints_root,
+    default_checkpoint,
+    list_checkpoints,
     load_checkpoint,
     read_config,
     save_checkpoint,
@@ -37,6 +41,7 @@ from nmt_core.config import RNN_TYPES, ModelConfig, TrainConfig
 from nmt_core.corpus import pairs_from_file, test_pairs
 from nmt_core.data import CorpusError, Pair
 from nmt_core.device import DEVICES
+from nmt_core.eflomal import EflomalError
 from nmt_core.evaluation import bleu_by_length, sentence_attention_stats
 from nmt_core.probes import PROBES, alignment_errors, read_probes
 from nmt_core.rundir import RunDir
@@ -247,6 +252,44 @@ def command_probes(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- eflomal's priors ----------------------------------------------------------------------
+
+
+def training_config_of(args: argparse.Namespace) -> TrainConfig:
+    """The training settings of --config (its "train" section) or of --checkpoint's meta."""
+    if args.config:
+        return TrainConfig.from_dict(json.loads(Path(args.config).read_text())["train"])
+    folder = args.checkpoint or default_checkpoint(list_checkpoints(checkpoints_root())).path
+    meta = read_config(checkpoint_folder(folder))[1]
+    if "train_config" not in meta:
+        raise CheckpointError(f"{folder} does not record its training data: give --config")
+    return TrainConfig.from_dict(meta["train_config"])
+
+
+def command_eflomal_priors(args: argparse.Namespace) -> int:
+    """Build eflomal's priors from a model's training pairs, once, in the user's cache."""
+    cfg = training_config_of(args)
+    target = eflomal.priors_path(cfg)
+    if target.is_file() and not args.refresh:
+        print(f"already built: {target} (--refresh builds them again)")
+        return 0
+    from tqdm import tqdm  # only this command draws a bar
+
+    phases = 3 + 2 * (eflomal.installed() is None)
+    with tqdm(total=phases, desc="eflomal priors", unit="phase") as bar:
+        begun: list[str] = []
+
+        def progress(message: str) -> None:  # a phase begins: the one before it is done
+            bar.update(1 if begun else 0)
+            begun.append(message)
+            bar.set_postfix_str(message[:70])
+
+        built = eflomal.build_priors(cfg, progress)
+        bar.update(1)
+    print(f"wrote {built}")
+    return 0
+
+
 # --- list and export ---------------------------------------------------------------------
 
 
@@ -406,6 +449,16 @@ def _add_using_commands(sub: Any) -> None:
     p.add_argument("--device", type=_device, default="auto", help=DEVICE_HELP)
     p.set_defaults(run=command_align)
 
+    p = sub.add_parser(
+        "eflomal-priors", help="build the reference aligner's priors (once; minutes)"
+    )
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--checkpoint", help="the model whose training pairs to use "
+                       "(default: the default shipped one)")  # fmt: skip
+    which.add_argument("--config", help="a recipe JSON whose 'train' section names the data")
+    p.add_argument("--refresh", action="store_true", help="build them again")
+    p.set_defaults(run=command_eflomal_priors)
+
 
 def _add_checkpoint_commands(sub: Any) -> None:
     """average, probes, list and export: choosing, inspecting, finding, shipping checkpoints."""
@@ -449,7 +502,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
-    except (CorpusError, CheckpointError, ValueError, FileNotFoundError) as error:
+    except (CorpusError, CheckpointError, EflomalError, ValueError, FileNotFoundError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
 

@@ -95,6 +95,16 @@ def toy_checkpoint(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -
     return train(*toy_configs(out, toy_corpus, scorer="additive"))
 
 
+@pytest.fixture(scope="session")
+def eflomal_installed() -> Path:
+    """eflomal's venv bin folder, installed there on first use; skips without a C compiler."""
+    from nmt_core import eflomal
+
+    if eflomal.installed() is None and not (shutil.which("gcc") and shutil.which("make")):
+        pytest.skip("eflomal is built from source: apt-get install -y gcc make")
+    return eflomal.ensure_installed()
+
+
 TOY_SENTENCE = "Ka Mo Ti Tu ."  # the toy model writes "Tu Ti Mo Ka ."
 
 

@@ -734,6 +734,36 @@ def test_attributions_stand_beside_attention_only_when_asked(app, root):
     assert only["name"].startswith("relevance") and sum(only["y"]) == pytest.approx(1)
 
 
+# --- attention beside a statistical aligner (issue 27, item 5) ----------------------------------
+
+
+def test_eflomal_links_are_drawn_over_the_attention_once_its_priors_exist(
+    app, root, tmp_path, monkeypatch, eflomal_installed
+):
+    from nmt_core import eflomal
+    from nmt_core.checkpoint import read_config
+    from nmt_core.config import TrainConfig
+
+    monkeypatch.setattr(eflomal, "PRIORS_DIR", tmp_path)  # never the user's own priors
+    app.sidebar.radio(key="level").set_value("words").run()
+    go_to(app, "alignments")
+    app.text_input(key="reference").input(REVERSED).run()
+    app.toggle(key="align_eflomal").set_value(True).run()
+    assert "python -m nmt_core eflomal-priors" in " ".join(i.value for i in app.info)
+    meta = read_config(root / "toy-additive")[1]
+    eflomal.build_priors(TrainConfig.from_dict(meta["train_config"]))
+    app.run()
+    assert not app.exception
+    spec = figure(app, "align_eflomal_heatmap")
+    cross, ring = (t for t in spec["data"] if t["type"] == "scatter")
+    assert ring["marker"]["symbol"] == "circle-open"
+    drawn = set(zip(ring["x"], ring["y"], strict=True))
+    assert drawn >= {(3, 0), (2, 1), (1, 2), (0, 3)}  # eflomal finds the mirror too
+    crosses = set(zip(cross["x"], cross["y"], strict=True))
+    metrics = {m.label: m.value for m in app.metric}
+    assert int(metrics["Links both draw"]) == len(drawn & crosses)
+
+
 # --- the beam as a tree (issue 27, item 4) ------------------------------------------------------
 
 

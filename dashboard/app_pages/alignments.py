@@ -101,6 +101,13 @@ if chosen.word_level:
 else:
     st.info("Gold alignments link words: set *Tokens* in the sidebar to *words* to score these.")
 
+st.subheader("Beside a statistical aligner (eflomal)")
+if st.toggle("Draw eflomal's links over the attention", key="align_eflomal"):
+    if chosen.word_level:
+        widgets.eflomal_comparison(view, links, chosen.presentation)
+    else:
+        st.info("eflomal links words: set *Tokens* in the sidebar to *words* to compare.")
+
 st.subheader("How sure is the model? (Rikters & Fishel, 2017)")
 widgets.confidence(full.matrix)
 widgets.chart(

@@ -1,0 +1,76 @@
+"""The reference aligner (nmt_core/eflomal.py): the real eflomal, on the toy reversal corpus.
+
+eflomal is installed into its own venv in the user's cache on first use (about a minute, once
+per machine); the priors built here go to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from conftest import TOY_SENTENCE, toy_configs
+
+from nmt_core import eflomal
+from nmt_core.__main__ import main
+
+REVERSED = "Tu Ti Mo Ka ."
+MIRROR = {(3, 0), (2, 1), (1, 2), (0, 3)}  # (source, target): word j goes to 3 - j
+
+
+@pytest.fixture(scope="module")
+def priors_dir(tmp_path_factory, eflomal_installed):
+    return tmp_path_factory.mktemp("priors")
+
+
+@pytest.fixture
+def toy_train(toy_corpus, tmp_path, priors_dir, monkeypatch):
+    monkeypatch.setattr(eflomal, "PRIORS_DIR", priors_dir)
+    return toy_configs(tmp_path / "run", toy_corpus)[0]
+
+
+def test_a_whole_corpus_is_aligned_both_ways(toy_train):
+    pairs = eflomal.training_texts(toy_train)
+    links = eflomal.align_corpus(pairs[:300])
+    assert len(links.forward) == len(links.reverse) == 300
+    mirrored = [
+        {(j, len(s.split()) - 2 - j) for j in range(len(s.split()) - 1)} for s, _ in pairs[:300]
+    ]
+    right = sum(len(m & found) for m, found in zip(mirrored, links.symmetric, strict=True))
+    assert right / sum(map(len, mirrored)) > 0.9  # the words (not ".") mostly found mirrored
+
+
+def test_priors_let_eflomal_align_a_single_new_sentence(toy_train):
+    priors = eflomal.build_priors(toy_train)
+    assert priors == eflomal.priors_path(toy_train) and priors.stat().st_size > 0
+    assert not list(priors.parent.glob("*.partial"))
+    links = eflomal.align_sentence(TOY_SENTENCE.split(), REVERSED.split(), priors)
+    assert links.symmetric[0] >= MIRROR
+    assert eflomal.align_sentence([], ["a"], priors).symmetric == [frozenset()]
+
+
+def test_priors_are_shared_by_models_on_the_same_data_only(toy_train):
+    same_data = replace(toy_train, lr=1.0, max_steps=7, output_dir="elsewhere")
+    assert eflomal.priors_path(same_data) == eflomal.priors_path(toy_train)
+    for changed in (replace(toy_train, seed=8), replace(toy_train, dev_size=99)):
+        assert eflomal.priors_path(changed) != eflomal.priors_path(toy_train)
+
+
+def test_damaged_priors_give_one_line(toy_train, tmp_path):
+    broken = tmp_path / "broken.priors"
+    broken.write_text("not priors\n")
+    with pytest.raises(eflomal.EflomalError, match="eflomal-align failed"):
+        eflomal.align_sentence(TOY_SENTENCE.split(), REVERSED.split(), broken)
+
+
+def test_the_command_builds_the_priors_once(toy_train, tmp_path, capsys):
+    recipe = tmp_path / "recipe.json"
+    train = {"corpus": toy_train.corpus, "kinds": ["sentence"], "dev_size": 100, "seed": 3}
+    recipe.write_text(json.dumps({"train": train}))
+    assert main(["eflomal-priors", "--config", str(recipe)]) == 0
+    assert "wrote" in capsys.readouterr().out
+    assert main(["eflomal-priors", "--config", str(recipe)]) == 0
+    assert "already built" in capsys.readouterr().out
+    assert main(["eflomal-priors", "--config", str(tmp_path / "none.json")]) == 2
+    assert "none.json" in capsys.readouterr().err
