@@ -44,19 +44,29 @@ METHODS = {
 IG_STEPS = 16  # Gauss–Legendre points; bench/attribution.py reports the integral's error
 
 
-def _forward_for_step(
-    model: Seq2Seq, src_mask: Tensor, tgt_in: Tensor, step: int, target: int
+def _step_log_probs(
+    model: Seq2Seq, src_mask: Tensor, tgt_in: Tensor, steps: Tensor, targets: Tensor
 ) -> Callable[[Tensor], Tensor]:
-    """f(source embeddings (B, S, E)) -> (B,) log p(target at ``step``), every row of the batch
-    reading the same mask (1, S) and decoder input (1, T)."""
+    """f(source embeddings (B, S, E)) -> (B,) log-probabilities: row r gives
+    log p(targets[k] at steps[k]) with k = r mod len(steps). Every row reads the same mask
+    (1, S) and decoder input (1, T).
+
+    Captum stacks a method's inputs as whole copies of the batch (one per integration point or
+    per ablated piece), so a batch of len(steps) copies of the sentence, row k for step k,
+    gives every step's attributions in one pass instead of one pass per step.
+    """
+    last = int(steps.max()) + 1
 
     def log_prob(src_embeddings: Tensor) -> Tensor:
         batch = src_embeddings.shape[0]
         mask = src_mask.expand(batch, -1)
         memory = model.decoder.memory(model.encoder(src_embeddings, mask), mask)
-        embedded = model.embedding(tgt_in[:, : step + 1]).expand(batch, -1, -1)
+        embedded = model.embedding(tgt_in[:, :last]).expand(batch, -1, -1)
         out = model.decoder(embedded, model.decoder.init_state(memory), memory)
-        return torch.log_softmax(model.logits(out.outputs[:, step]), dim=-1)[:, target]
+        rows = torch.arange(batch, device=src_embeddings.device)
+        k = rows % len(steps)
+        logits = model.logits(out.outputs[rows, steps[k]])  # (B, V)
+        return torch.log_softmax(logits, dim=-1)[rows, targets[k]]
 
     return log_prob
 
@@ -64,21 +74,21 @@ def _forward_for_step(
 def _captum_attributions(
     method: str, log_prob: Callable[[Tensor], Tensor], embeddings: Tensor, ig_steps: int
 ) -> Tensor:
-    """(S,) signed attribution per source piece. embeddings: (1, S, E)."""
+    """(K, S) signed attribution per source piece for each of K rows. embeddings: (K, S, E)."""
     from captum.attr import FeatureAblation, InputXGradient, IntegratedGradients  # slow import
 
     if method == "gradient_x_input":
-        return InputXGradient(log_prob).attribute(embeddings)[0].sum(dim=-1)
+        return InputXGradient(log_prob).attribute(embeddings).sum(dim=-1)
     if method == "integrated_gradients":
         ig = IntegratedGradients(log_prob)
-        return ig.attribute(embeddings, n_steps=ig_steps)[0].sum(dim=-1)
+        return ig.attribute(embeddings, n_steps=ig_steps).sum(dim=-1)
     if method == "leave_one_out":
         size = embeddings.shape[1]
         pieces = torch.arange(size, device=embeddings.device)[None, :, None]  # one feature each
         ablation = FeatureAblation(log_prob).attribute(
             embeddings, baselines=0.0, feature_mask=pieces, perturbations_per_eval=size
         )
-        return ablation[0, :, 0]  # every dimension of a piece carries the piece's whole drop
+        return ablation[:, :, 0]  # every dimension of a piece carries the piece's whole drop
     raise ValueError(f"unknown attribution method {method!r}; valid: {', '.join(METHODS)}")
 
 
@@ -104,16 +114,15 @@ def attribute(
         raise ValueError(f"unknown attribution method {method!r}; valid: {', '.join(METHODS)}")
     model = checkpoint.model
     src, mask, targets, tgt_in = _teacher_forcing(checkpoint, translation.source, hyp)
+    at = torch.tensor(steps, device=src.device)
+    wanted = torch.tensor(targets, device=src.device)[at]
+    log_prob = _step_log_probs(model, mask, tgt_in, at, wanted)
     # cuDNN runs an RNN backward only in training mode; the plain kernels have no such rule.
     with torch.inference_mode(False), torch.enable_grad(), torch.backends.cudnn.flags(False):
-        embeddings = model.embedding(src).detach().requires_grad_()
-        rows = [
-            _captum_attributions(
-                method, _forward_for_step(model, mask, tgt_in, t, targets[t]), embeddings, ig_steps
-            )
-            for t in steps
-        ]
-    return torch.stack(rows).detach().float().cpu().numpy()
+        embeddings = model.embedding(src).detach().expand(len(steps), -1, -1).contiguous()
+        embeddings.requires_grad_()
+        rows = _captum_attributions(method, log_prob, embeddings, ig_steps)
+    return rows.detach().float().cpu().numpy()
 
 
 def _teacher_forcing(
@@ -139,13 +148,13 @@ def completeness_error(
     how far the integral's finite sum is from the exact total it must reach."""
     hyp = hypothesis or translation.best
     src, mask, targets, tgt_in = _teacher_forcing(checkpoint, translation.source, hyp)
-    embeddings = checkpoint.model.embedding(src)
-    errors = []
-    for t, row in enumerate(rows):
-        log_prob = _forward_for_step(checkpoint.model, mask, tgt_in, t, targets[t])
-        change = float(log_prob(embeddings) - log_prob(torch.zeros_like(embeddings)))
-        errors.append(abs(float(row.sum()) - change) / max(abs(change), 1e-6))
-    return np.array(errors)
+    steps = torch.arange(len(targets), device=src.device)
+    log_prob = _step_log_probs(
+        checkpoint.model, mask, tgt_in, steps, torch.tensor(targets, device=src.device)
+    )
+    embeddings = checkpoint.model.embedding(src).expand(len(targets), -1, -1)
+    change = (log_prob(embeddings) - log_prob(torch.zeros_like(embeddings))).cpu().numpy()
+    return np.abs(np.asarray(rows).sum(axis=1) - change) / np.maximum(np.abs(change), 1e-6)
 
 
 def relevance(attributions: np.ndarray) -> np.ndarray:
