@@ -12,11 +12,15 @@ from nmt_core.model import Seq2Seq
 
 
 def batch_loss(
-    model: Seq2Seq, batch: tuple[torch.Tensor, ...], label_smoothing: float
+    model: Seq2Seq,
+    batch: tuple[torch.Tensor, ...],
+    label_smoothing: float,
+    forward: torch.nn.Module | None = None,
 ) -> tuple[torch.Tensor, int]:
-    """Mean label-smoothed cross-entropy per target token, and the number of target tokens."""
+    """Mean label-smoothed cross-entropy per target token, and the number of target tokens.
+    ``forward``: what to call instead of ``model`` (its DistributedDataParallel wrapper)."""
     src, src_mask, tgt_in, tgt_out = batch
-    logits, _ = model(src, src_mask, tgt_in)  # (B, T, V); bf16 under autocast
+    logits, _ = (forward or model)(src, src_mask, tgt_in)  # (B, T, V); bf16 under autocast
     tokens = int((tgt_out != model.config.pad_id).sum())
     loss = F.cross_entropy(
         logits.float().reshape(-1, logits.size(-1)),

@@ -21,11 +21,11 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import torch
 from tqdm import tqdm
@@ -41,6 +41,7 @@ from nmt_core.device import (
     prepare_training_process,
     resolve_device,
 )
+from nmt_core.distributed import World, data_parallel, join_world, leave_world
 from nmt_core.loss import batch_loss, mean_loss
 from nmt_core.model import Seq2Seq, build_model, parameter_count
 from nmt_core.pausepoints import pause_point
@@ -50,6 +51,7 @@ from nmt_core.tokenization import Tokenizer
 from nmt_core.translate import PairScores, score_pairs
 
 log = logging.getLogger("nmt_core.training")
+T = TypeVar("T")
 # What a resumed run may change: its budget, and where and on how many threads it computes.
 # Everything else (corpus, split, model, recipe) is the run's own and stays as saved.
 RESUME_MAY_CHANGE = ("max_steps", "max_epochs", "max_minutes", "device", "threads")
@@ -72,6 +74,8 @@ class Setup:
     probes: ProbeSet | None  # force-decoded at each evaluation into probes.json
     precision: MixedPrecision  # autocast dtype of the forward pass, fp16's gradient scaler
     scaler: torch.amp.GradScaler  # disabled (a pass-through) unless fp16
+    world: World  # this process among the training processes (torchrun); one: World()
+    forward: torch.nn.Module  # what the update calls: the model, or its DDP wrapper
 
 
 class TrainingStopped(Exception):
@@ -152,12 +156,20 @@ def make_scheduler(optimizer: torch.optim.Optimizer, cfg: TrainConfig) -> Any:
 
 
 def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Path:
-    """Train (or resume) one model; returns the folder of the best checkpoint."""
+    """Train (or resume) one model, on this process or on each of torchrun's
+    (``nmt_core.distributed``); returns the folder of the best checkpoint."""
+    try:
+        return _train(cfg, model_cfg, resume)
+    finally:
+        leave_world()
+
+
+def _train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> Path:
     s, progress = set_up(cfg, model_cfg, resume)
     examples: list[Example] = []  # encoded once, or once per epoch with subword sampling
     recent: list[torch.Tensor] = []  # training losses since the last evaluation, on the device
     evaluated_at = s.run.last_logged_step()
-    meter = Meter(cfg, progress, s.run.path.name)
+    meter = Meter(cfg, progress, s.run.path.name, shown=s.world.main)
     started = time.monotonic() - progress.seconds
     s.model.train()
     with stop_requests() as stops, meter:
@@ -183,30 +195,37 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
                 if progress.step % cfg.eval_every == 0 or stop_reason(cfg, progress):
                     progress, evaluated_at = evaluate_and_save(s, progress, recent), progress.step
                     recent.clear()
-                elif s.probes and cfg.probe_every and progress.step % cfg.probe_every == 0:
+                elif probe_due(s, progress.step):
                     record_probes(s.run.path, s.model, s.tokenizer, s.probes, progress.step, None)
                 if stop_reason(cfg, progress):
                     break
-                # 3. Ctrl-C or SIGTERM: keep every update done, then hand back.
-                if stops:
-                    save_and_stop(s, progress, stops[0], evaluated_at)
+                # 3. Ctrl-C or SIGTERM (on any process): keep every update done, hand back.
+                if s.world.any(bool(stops)):
+                    save_and_stop(s, progress, stops[0] if stops else signal.SIGTERM, evaluated_at)
             else:  # 4. The epoch is over: the last one may end between evaluations.
                 progress = replace(progress, epoch=progress.epoch + 1, batch_in_epoch=0)
                 if stop_reason(cfg, progress) and evaluated_at != progress.step:
                     progress, evaluated_at = evaluate_and_save(s, progress, recent), progress.step
                     recent.clear()
     log.info("%s: %s at step %d", s.run.path, stop_reason(cfg, progress), progress.step)
-    s.run.copy_metrics_to_best()
+    if s.world.main:
+        s.run.copy_metrics_to_best()
     return s.run.best
+
+
+def probe_due(s: Setup, step: int) -> bool:
+    """Whether this process records the probe sentences' attention now, between evaluations."""
+    every = s.cfg.probe_every
+    return bool(s.probes and every and step % every == 0 and s.world.main)
 
 
 def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setup, Progress]:
     """Data, tokenizer, model, optimizer and schedule of a new, fine-tuned or resumed run."""
     cfg.validate()
-    device = resolve_device(cfg.device)
+    world, device = join_world(resolve_device(cfg.device))
     precision = device_mixed_precision(cfg.precision, device)  # before any work: fp16 on a CPU
     run = RunDir(cfg.output_dir)
-    resuming = run.open(resume)
+    resuming = on_main(world, lambda: run.open(resume))  # process 0 alone creates the folder
     if resuming:  # before any work: a run resumed with other settings is refused at once
         for change in resume_changes(*run.saved_configs(), cfg, model_cfg):  # type: ignore[misc]
             log.info("resuming %s: %s", run.path, change)
@@ -216,7 +235,7 @@ def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setu
     split = prepare_split(cfg)
     pairs = training_pairs(split, cfg)
     start = run.latest if resuming else cfg.init_checkpoint  # a resumed run has its tokenizer
-    tokenizer, model, parent = starting_weights(start, cfg, model_cfg, pairs, device)
+    tokenizer, model, parent = starting_weights(start, cfg, model_cfg, pairs, device, world)
     dev = split.dev[: cfg.eval_sentences]
     log.info("%d training pairs, %d parameters", len(pairs), parameter_count(model))
     optimizer = torch.optim.Adam(model.parameters(), lr=cfg.lr)
@@ -227,15 +246,19 @@ def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setu
         log.info("resumed at step %d (epoch %d)", progress.step, progress.epoch)
         if progress.finished and not stop_reason(cfg, progress):  # e.g. a larger max_steps
             log.info("the budget is larger now: training on to step %d", cfg.max_steps)
-    run.forget_after(progress.step)
-    if not resuming:  # resumable from the first update on: a kill before any evaluation too
-        meta = _meta(cfg, model, progress, None)
+    if world.main:
+        run.forget_after(progress.step)
+    if not resuming and world.main:  # resumable from the first update on: a kill then too
+        meta = _meta(cfg, model, progress, None, world.size)
         run.save_latest(model, tokenizer, meta, optimizer, scheduler, progress, scaler)
     dev_examples = encode_pairs(tokenizer, dev)
     probes = read_probe_set(cfg.probes) if cfg.probes else None
+    if world.size > 1:
+        log.info("process %d of %d; global batch %d target tokens", world.rank, world.size,
+                 cfg.batch_tokens)  # fmt: skip
     setup = Setup(
         cfg, run, model, tokenizer, optimizer, scheduler, pairs, dev, dev_examples, device, probes,
-        precision, scaler,
+        precision, scaler, world, data_parallel(model, world, device),
     )  # fmt: skip
     return setup, progress
 
@@ -246,12 +269,14 @@ def starting_weights(
     model_cfg: ModelConfig,
     pairs: Sequence[Pair],
     device: torch.device,
+    world: World | None = None,
 ) -> tuple[Tokenizer, Seq2Seq, dict[str, Any] | None]:
     """(tokenizer, model, the loaded checkpoint's meta) from ``start``, a checkpoint folder to
     resume or fine-tune; or, when ``start`` is "", a new tokenizer and a fresh model (meta None).
     A fine-tuning run starts from trained weights but a fresh optimizer and schedule."""
-    if not start:
-        tokenizer = build_tokenizer(cfg, pairs)
+    if not start:  # one process trains the tokenizer, so every process has the same
+        proto = on_main(world or World(), lambda: build_tokenizer(cfg, pairs).model_proto)
+        tokenizer = Tokenizer(proto)
         model = build_model(replace(model_cfg, vocab_size=tokenizer.vocab_size)).to(device)
         return tokenizer, model, None
     loaded = load_checkpoint(start, device=str(device))
@@ -263,13 +288,20 @@ def starting_weights(
 
 
 def update(s: Setup, examples: Sequence[Example]) -> tuple[torch.Tensor, int]:
-    """One optimizer step on a batch; returns its loss (on the device) and its target tokens."""
-    cfg, model = s.cfg, s.model
-    batch = collate(examples, model.config.pad_id, model.config.bos_id, s.device)
+    """One optimizer step on a (global) batch; returns its loss (on the device; with several
+    processes, this process's estimate of it) and the batch's target tokens."""
+    cfg, model, world = s.cfg, s.model, s.world
+    share = world.shard(examples)
+    batch = collate(share or examples[:1], model.config.pad_id, model.config.bos_id, s.device)
     batch = with_token_dropout(batch, cfg.token_dropout, model.config)
     dtype = s.precision.dtype
     with torch.autocast(s.device.type, dtype or torch.float32, enabled=dtype is not None):
-        loss, tokens = batch_loss(model, batch, cfg.label_smoothing)
+        mean, tokens = batch_loss(model, batch, cfg.label_smoothing, forward=s.forward)
+    # The sum over this share, over the whole batch's tokens, times the processes DDP averages
+    # over: the gradient is the one-process gradient of the whole batch. An empty share (a
+    # batch of fewer sentences than processes) still joins the gradient averaging, with 0.
+    total = sum(len(target) for _, target in examples)
+    loss = mean * (tokens * world.size / total if share else 0.0)
     s.optimizer.zero_grad(set_to_none=True)
     s.scaler.scale(loss).backward()  # fp16: a scaled loss, so small gradients stay above 0
     pause_point("update")
@@ -279,7 +311,7 @@ def update(s: Setup, examples: Sequence[Example]) -> tuple[torch.Tensor, int]:
     s.scaler.update()
     if cfg.lr_schedule == "cosine":
         s.scheduler.step()
-    return loss, tokens
+    return loss, total
 
 
 def evaluate_and_save(s: Setup, progress: Progress, recent: Sequence[torch.Tensor]) -> Progress:
@@ -290,10 +322,10 @@ def evaluate_and_save(s: Setup, progress: Progress, recent: Sequence[torch.Tenso
     with dropout: the mean of ``recent``, the updates since the last evaluation or resume;
     None after a resume that stops at once).
     """
-    cfg = s.cfg
-    scores = score_pairs(s.model, s.tokenizer, s.dev)  # greedy
-    dev_loss = mean_loss(s.model, s.dev_examples, cfg.batch_tokens)
-    pause_point("evaluation")
+    cfg, world = s.cfg, s.world
+    # process 0 evaluates; the others wait for its scores, then all decide alike
+    scores, dev_loss = world.from_main(evaluation(s) if world.main else None)
+    train_loss = world_mean(world, recent)
     if cfg.lr_schedule == "plateau":
         s.scheduler.step(scores.bleu)
     improved = scores.bleu > progress.best_bleu
@@ -303,7 +335,9 @@ def evaluate_and_save(s: Setup, progress: Progress, recent: Sequence[torch.Tenso
         bad_evals=0 if improved else progress.bad_evals + 1,
     )
     progress = replace(progress, finished=bool(stop_reason(cfg, progress)))
-    meta = _meta(cfg, s.model, progress, scores)
+    if not world.main:
+        return progress
+    meta = _meta(cfg, s.model, progress, scores, world.size)
     if improved:
         save_checkpoint(s.run.best, s.model, s.tokenizer, meta)
     record = {
@@ -313,9 +347,10 @@ def evaluate_and_save(s: Setup, progress: Progress, recent: Sequence[torch.Tenso
         "lr": s.optimizer.param_groups[0]["lr"],
         "dev_bleu": scores.bleu,
         "dev_chrf": scores.chrf,
-        "train_loss": float(torch.stack(list(recent)).mean()) if recent else None,
+        "train_loss": train_loss,
         "dev_loss": dev_loss,
         "best": improved,
+        "world_size": world.size,
     }
     if s.probes:  # before the log line: a resumed run repeats an evaluation it did not log
         record_probes(s.run.path, s.model, s.tokenizer, s.probes, progress.step, scores.bleu)
@@ -327,10 +362,47 @@ def evaluate_and_save(s: Setup, progress: Progress, recent: Sequence[torch.Tenso
     return progress
 
 
+def evaluation(s: Setup) -> tuple[PairScores, float]:
+    """Greedy dev BLEU/chrF and the dev loss (cross-entropy per token)."""
+    scores = score_pairs(s.model, s.tokenizer, s.dev)
+    dev_loss = mean_loss(s.model, s.dev_examples, s.cfg.batch_tokens)
+    pause_point("evaluation")
+    return scores, dev_loss
+
+
+def world_mean(world: World, losses: Sequence[torch.Tensor]) -> float | None:
+    """The mean training loss since the last evaluation over every process's updates (each
+    process's loss of an update estimates the whole batch's); None when there is none."""
+    if not losses:
+        return None
+    mean = torch.stack(list(losses)).mean().float().cpu()
+    if world.size > 1:
+        torch.distributed.all_reduce(mean)
+        mean /= world.size
+    return float(mean)
+
+
+def on_main(world: World, work: Callable[[], T]) -> T:
+    """``work()`` done by process 0 alone and its result handed to every process; an error
+    there (e.g. a folder that holds another run) is raised on every process."""
+    if world.size == 1:
+        return work()
+    outcome: tuple[bool, Any] = (True, None)
+    if world.main:
+        try:
+            outcome = (True, work())
+        except (ValueError, OSError) as error:
+            outcome = (False, str(error))
+    ok, value = world.from_main(outcome)
+    if not ok:
+        raise ValueError(value)
+    return value
+
+
 def save_and_stop(s: Setup, progress: Progress, signum: int, evaluated_at: int) -> NoReturn:
     """Save latest/ at this step (unless an evaluation just did) and raise TrainingStopped."""
-    if evaluated_at != progress.step:
-        meta = _meta(s.cfg, s.model, progress, None)
+    if evaluated_at != progress.step and s.world.main:
+        meta = _meta(s.cfg, s.model, progress, None, s.world.size)
         s.run.save_latest(s.model, s.tokenizer, meta, s.optimizer, s.scheduler, progress, s.scaler)
     raise TrainingStopped(progress.step, signum, s.run.latest)
 
@@ -338,9 +410,9 @@ def save_and_stop(s: Setup, progress: Progress, signum: int, evaluated_at: int) 
 class Meter:
     """The progress bar: the step, and every 20 updates the loss, target tokens/s and lr."""
 
-    def __init__(self, cfg: TrainConfig, progress: Progress, name: str) -> None:
+    def __init__(self, cfg: TrainConfig, progress: Progress, name: str, shown: bool = True) -> None:
         self.bar = tqdm(total=cfg.max_steps or None, initial=progress.step, desc=name,
-                        dynamic_ncols=True)  # fmt: skip
+                        dynamic_ncols=True, disable=not shown)  # fmt: skip
         self.tokens, self.since = 0, time.monotonic()
 
     def update(self, progress: Progress, loss: torch.Tensor, tokens: int, lr: float) -> None:
@@ -359,9 +431,14 @@ class Meter:
 
 
 def _meta(
-    cfg: TrainConfig, model: Seq2Seq, progress: Progress, scores: PairScores | None
+    cfg: TrainConfig,
+    model: Seq2Seq,
+    progress: Progress,
+    scores: PairScores | None,
+    world_size: int = 1,
 ) -> dict[str, Any]:
-    """A training checkpoint's metadata; dev scores are None between evaluations."""
+    """A training checkpoint's metadata; dev scores are None between evaluations.
+    ``world_size``: the processes training (the global batch is the same for any number)."""
     return {
         "name": Path(cfg.output_dir).name,
         "direction": cfg.direction,
@@ -374,6 +451,7 @@ def _meta(
         "parameters": parameter_count(model),
         "train_config": asdict(cfg),
         "fine_tuned_from": progress.parent,
+        "world_size": world_size,
     }
 
 
