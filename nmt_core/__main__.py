@@ -80,6 +80,7 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "max_epochs": int,
     "max_minutes": float,
     "eval_every": int,
+    "eval_sentences": int,
     "lr": float,
     "lr_schedule": str,
     "token_dropout": float,
@@ -99,7 +100,7 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "precision": str,
     "snapshots": int,
 }
-TRAIN_FLAGS = list(TRAIN_FLAG_TYPES)
+TRAIN_FLAGS = [*TRAIN_FLAG_TYPES, "stream"]
 DEVICE_HELP = "auto (CUDA when present), cpu or cuda"
 
 
@@ -408,6 +409,10 @@ def _add_training_commands(sub: Any) -> None:
     )
     for flag, kind in {**MODEL_FLAG_TYPES, **TRAIN_FLAG_TYPES}.items():
         p.add_argument("--" + flag.replace("_", "-"), dest=flag, type=kind)
+    p.add_argument(
+        "--stream", action="store_const", const=True,
+        help="read a TSV corpus in passes, its training pairs as ids on disk (larger than memory)",
+    )  # fmt: skip
     p.set_defaults(run=command_train)
 
     p = sub.add_parser("tokenizer", help="train the shared sentencepiece model for a config")

@@ -62,18 +62,17 @@ def make_batches(examples: Sequence[Example], batch_tokens: int, seed: int) -> l
     of similar length (little padding) while the epoch order stays random.
     """
     rng = random.Random(seed)
+    sources, targets = lengths_of(examples)
     order = list(range(len(examples)))
     rng.shuffle(order)
     pool = 100 * max(1, batch_tokens // 20)
     batches: list[list[int]] = []
     for start in range(0, len(order), pool):
-        chunk = sorted(
-            order[start : start + pool], key=lambda i: (len(examples[i][1]), len(examples[i][0]))
-        )
+        chunk = sorted(order[start : start + pool], key=lambda i: (targets[i], sources[i]))
         batch: list[int] = []
         longest = 0
         for i in chunk:
-            length = max(len(examples[i][0]), len(examples[i][1]))
+            length = max(sources[i], targets[i])
             if batch and max(longest, length) * (len(batch) + 1) > batch_tokens:
                 batches.append(batch)
                 batch, longest = [], 0
@@ -83,6 +82,15 @@ def make_batches(examples: Sequence[Example], batch_tokens: int, seed: int) -> l
             batches.append(batch)
     rng.shuffle(batches)
     return batches
+
+
+def lengths_of(examples: Sequence[Example]) -> tuple[Sequence[int], Sequence[int]]:
+    """(source lengths, target lengths) of the examples; a store on disk
+    (``streaming.StoredExamples``) gives them without reading its examples."""
+    stored = getattr(examples, "lengths", None)
+    if stored is not None:
+        return stored()
+    return [len(s) for s, _ in examples], [len(t) for _, t in examples]
 
 
 def collate(

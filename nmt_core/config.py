@@ -137,6 +137,10 @@ class TrainConfig:
     # choice (Ding's 19k skipped pairs of aligned single-word alternatives); "pronoun_sentences"
     # turns conjugated forms "er schläft" :: "he sleeps" into "Er schläft." :: "He sleeps."
     augment: tuple[str, ...] = ()
+    # Read the corpus (a TSV) in passes and keep its training pairs as ids on disk, for corpora
+    # larger than memory; the split is then by hash (nmt_core/streaming.py). Not with
+    # extra_corpora, augment, word_sample, tagged_kinds or subword_alpha, which need the text.
+    stream: bool = False
     # A TSV of probe pairs (source TAB reference): at every evaluation their forced-decoding
     # attention and greedy translations go to OUTPUT_DIR/probes.json (nmt_core/probes.py), so
     # alignment can be watched emerging without keeping intermediate weights. "" = none.
@@ -201,6 +205,14 @@ class TrainConfig:
             _choice("tagged_kinds", kind, self.kinds)
         for augmentation in self.augment:
             _choice("augment", augmentation, AUGMENTATIONS)
+        needs_text = {
+            "extra_corpora": self.extra_corpora, "augment": self.augment,
+            "word_sample": self.word_sample, "tagged_kinds": self.tagged_kinds,
+            "subword_alpha": self.subword_alpha,
+        }  # fmt: skip
+        used = [name for name, value in needs_text.items() if value]
+        if self.stream and used:
+            raise ValueError(f"stream keeps no text in memory: drop {', '.join(used)}")
         if self.word_sample and "word" not in self.kinds:
             raise ValueError("word_sample samples the 'word' kind: add 'word' to kinds")
         if self.probe_every < 0:

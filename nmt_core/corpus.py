@@ -25,6 +25,7 @@ from nmt_core.data import (
     read_corpus,
     split_pairs,
 )
+from nmt_core.streaming import stream_split
 from nmt_core.tokenization import Tokenizer, train_tokenizer
 
 log = logging.getLogger(__name__)
@@ -38,7 +39,10 @@ def cleaned_pairs(path: str, cfg: TrainConfig) -> list[Pair]:
 
 
 def prepare_split(cfg: TrainConfig) -> Split:
-    """Read, clean, filter and split the corpus deterministically (the same split every run)."""
+    """Read, clean, filter and split the corpus deterministically (the same split every run).
+    A streamed corpus (``cfg.stream``) is split by hash and its train part stays on disk."""
+    if cfg.stream:
+        return stream_split(cfg)[0]
     pairs = cleaned_pairs(cfg.corpus, cfg)
     split = split_pairs(pairs, cfg.dev_size, cfg.test_size, cfg.seed)
     log.info("split sizes %s", split.sizes())
@@ -104,11 +108,16 @@ def extra_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
     return kept
 
 
-def build_tokenizer(cfg: TrainConfig, pairs: Sequence[Pair]) -> Tokenizer:
-    """Reuse ``cfg.tokenizer`` (same vocabulary across compared models) or train a joint one."""
+def build_tokenizer(
+    cfg: TrainConfig, pairs: Sequence[Pair], sample: Sequence[str] | None = None
+) -> Tokenizer:
+    """Reuse ``cfg.tokenizer`` (same vocabulary across compared models) or train a joint one
+    on the pairs' texts (or on ``sample``, a streamed corpus's sample of them)."""
     if cfg.tokenizer:
         return Tokenizer.load(cfg.tokenizer)
-    texts = sorted({p.source for p in pairs} | {p.target for p in pairs})
+    if sample is None:
+        sample = [text for p in pairs for text in (p.source, p.target)]
+    texts = sorted(set(sample))
     return train_tokenizer(texts, cfg.vocab_size)
 
 

@@ -34,7 +34,7 @@ from nmt_core.batching import Example, collate, encode_pairs, make_batches, with
 from nmt_core.checkpoint import load_checkpoint, save_checkpoint, save_snapshot
 from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.corpus import build_tokenizer, prepare_split, training_pairs
-from nmt_core.data import Pair
+from nmt_core.data import CorpusError, Pair
 from nmt_core.device import (
     MixedPrecision,
     device_mixed_precision,
@@ -47,6 +47,7 @@ from nmt_core.model import Seq2Seq, build_model, parameter_count
 from nmt_core.pausepoints import pause_point
 from nmt_core.probes import ProbeSet, read_probe_set, record_probes
 from nmt_core.rundir import Progress, RunDir
+from nmt_core.streaming import StoredExamples, stream_split, write_examples
 from nmt_core.tokenization import Tokenizer
 from nmt_core.translate import PairScores, score_pairs
 
@@ -67,7 +68,8 @@ class Setup:
     tokenizer: Tokenizer
     optimizer: torch.optim.Optimizer
     scheduler: Any
-    pairs: list[Pair]  # trained on
+    pairs: list[Pair]  # trained on (empty when streamed: then ``stored`` holds them)
+    stored: Sequence[Example] | None  # a streamed corpus's training pairs, as ids on disk
     dev: list[Pair]  # decoded at each evaluation
     dev_examples: list[Example]  # the same, encoded: the dev loss
     device: torch.device
@@ -174,7 +176,9 @@ def _train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> Path:
     s.model.train()
     with stop_requests() as stops, meter:
         while not stop_reason(cfg, progress):
-            if not examples or cfg.subword_alpha:  # sampling: a fresh segmentation each epoch
+            if s.stored is not None:
+                examples = s.stored
+            elif not examples or cfg.subword_alpha:  # sampling: a fresh segmentation each epoch
                 seed = cfg.seed + progress.epoch
                 examples = encode_pairs(
                     s.tokenizer, s.pairs, cfg.subword_alpha, seed, cfg.tagged_kinds
@@ -232,12 +236,19 @@ def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setu
     prepare_training_process(device, cfg.threads)
     random.seed(cfg.seed)
     torch.manual_seed(cfg.seed)
-    split = prepare_split(cfg)
+    split, sample = stream_split(cfg) if cfg.stream else (prepare_split(cfg), None)
     pairs = training_pairs(split, cfg)
     start = run.latest if resuming else cfg.init_checkpoint  # a resumed run has its tokenizer
-    tokenizer, model, parent = starting_weights(start, cfg, model_cfg, pairs, device, world)
+    tokenizer, model, parent = starting_weights(start, cfg, model_cfg, pairs, device, world, sample)
+    stored = None
+    if cfg.stream:  # process 0 encodes the pairs to disk once; then every process reads them
+        folder = run.path / "stream"
+        if not on_main(world, lambda: len(write_examples(cfg, tokenizer, folder))):
+            raise CorpusError(f"{cfg.corpus}: no training pairs left after the split")
+        stored = StoredExamples(folder)
     dev = split.dev[: cfg.eval_sentences]
-    log.info("%d training pairs, %d parameters", len(pairs), parameter_count(model))
+    trained = len(stored) if stored is not None else len(pairs)
+    log.info("%d training pairs, %d parameters", trained, parameter_count(model))
     optimizer = torch.optim.Adam(model.parameters(), lr=cfg.lr)
     scheduler = make_scheduler(optimizer, cfg)
     scaler = torch.amp.GradScaler(device.type, enabled=precision.scaler)
@@ -257,8 +268,8 @@ def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setu
         log.info("process %d of %d; global batch %d target tokens", world.rank, world.size,
                  cfg.batch_tokens)  # fmt: skip
     setup = Setup(
-        cfg, run, model, tokenizer, optimizer, scheduler, pairs, dev, dev_examples, device, probes,
-        precision, scaler, world, data_parallel(model, world, device),
+        cfg, run, model, tokenizer, optimizer, scheduler, pairs, stored, dev, dev_examples, device,
+        probes, precision, scaler, world, data_parallel(model, world, device),
     )  # fmt: skip
     return setup, progress
 
@@ -270,12 +281,13 @@ def starting_weights(
     pairs: Sequence[Pair],
     device: torch.device,
     world: World | None = None,
+    sample: Sequence[str] | None = None,
 ) -> tuple[Tokenizer, Seq2Seq, dict[str, Any] | None]:
     """(tokenizer, model, the loaded checkpoint's meta) from ``start``, a checkpoint folder to
     resume or fine-tune; or, when ``start`` is "", a new tokenizer and a fresh model (meta None).
     A fine-tuning run starts from trained weights but a fresh optimizer and schedule."""
     if not start:  # one process trains the tokenizer, so every process has the same
-        proto = on_main(world or World(), lambda: build_tokenizer(cfg, pairs).model_proto)
+        proto = on_main(world or World(), lambda: build_tokenizer(cfg, pairs, sample).model_proto)
         tokenizer = Tokenizer(proto)
         model = build_model(replace(model_cfg, vocab_size=tokenizer.vocab_size)).to(device)
         return tokenizer, model, None
@@ -391,7 +403,7 @@ def on_main(world: World, work: Callable[[], T]) -> T:
     if world.main:
         try:
             outcome = (True, work())
-        except (ValueError, OSError) as error:
+        except (ValueError, OSError, CorpusError) as error:
             outcome = (False, str(error))
     ok, value = world.from_main(outcome)
     if not ok:
