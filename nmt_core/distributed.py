@@ -36,6 +36,7 @@ class World:
     rank: int = 0
     size: int = 1
     local_rank: int = 0
+    device: str = "cpu"  # where collective tensors live (nccl reduces GPU tensors only)
 
     @property
     def main(self) -> bool:
@@ -50,9 +51,17 @@ class World:
         """True on every process when ``flag`` is True on any (e.g. one got SIGTERM)."""
         if self.size == 1:
             return flag
-        value = torch.tensor([int(flag)])
+        value = torch.tensor([int(flag)], device=self.device)
         dist.all_reduce(value, op=dist.ReduceOp.MAX)
         return bool(value.item())
+
+    def mean(self, value: float) -> float:
+        """The mean of ``value`` over the processes."""
+        if self.size == 1:
+            return value
+        total = torch.tensor([value], dtype=torch.float64, device=self.device)
+        dist.all_reduce(total)
+        return float(total.item()) / self.size
 
     def from_main(self, value: Any) -> Any:
         """``value`` as process 0 has it, on every process (picklable objects)."""
@@ -75,7 +84,7 @@ def join_world(device: torch.device) -> tuple[World, torch.device]:
         device = torch.device("cuda", local)
     if not dist.is_initialized():
         dist.init_process_group("nccl" if device.type == "cuda" else "gloo")
-    return World(rank, size, local), device
+    return World(rank, size, local, str(device)), device
 
 
 def leave_world() -> None:

@@ -387,11 +387,7 @@ def world_mean(world: World, losses: Sequence[torch.Tensor]) -> float | None:
     process's loss of an update estimates the whole batch's); None when there is none."""
     if not losses:
         return None
-    mean = torch.stack(list(losses)).mean().float().cpu()
-    if world.size > 1:
-        torch.distributed.all_reduce(mean)
-        mean /= world.size
-    return float(mean)
+    return world.mean(float(torch.stack(list(losses)).mean()))
 
 
 def on_main(world: World, work: Callable[[], T]) -> T:
