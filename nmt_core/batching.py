@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import numpy as np
 import torch
 
 from nmt_core.config import ModelConfig
@@ -54,43 +55,43 @@ def encode_pairs(
     ]
 
 
-def make_batches(examples: Sequence[Example], batch_tokens: int, seed: int) -> list[list[int]]:
-    """Length-bucketed batches of at most ``batch_tokens`` padded tokens (batch size times the
-    longest source or target in it), in a seeded order.
+def make_batches(examples: Sequence[Example], batch_tokens: int, seed: int) -> list[np.ndarray]:
+    """Length-bucketed batches (arrays of example indices) of at most ``batch_tokens`` padded
+    tokens (batch size times the longest source or target in it), in a seeded order.
 
     Examples are shuffled, then sorted by length inside large pools, so a batch holds sentences
-    of similar length (little padding) while the epoch order stays random.
+    of similar length (little padding) while the epoch order stays random. Indices live in
+    numpy arrays, not lists: 10 million of them take 80 MB instead of 360.
     """
     rng = random.Random(seed)
     sources, targets = lengths_of(examples)
-    order = list(range(len(examples)))
-    rng.shuffle(order)
+    order = np.arange(len(sources), dtype=np.int32)
+    rng.shuffle(order)  # type: ignore[arg-type]  # the same draws as for a list
     pool = 100 * max(1, batch_tokens // 20)
-    batches: list[list[int]] = []
+    batches: list[np.ndarray] = []
     for start in range(0, len(order), pool):
-        chunk = sorted(order[start : start + pool], key=lambda i: (targets[i], sources[i]))
-        batch: list[int] = []
-        longest = 0
-        for i in chunk:
-            length = max(sources[i], targets[i])
-            if batch and max(longest, length) * (len(batch) + 1) > batch_tokens:
-                batches.append(batch)
-                batch, longest = [], 0
-            batch.append(i)
-            longest = max(longest, length)
-        if batch:
-            batches.append(batch)
+        chunk = order[start : start + pool]
+        chunk = chunk[np.lexsort((sources[chunk], targets[chunk]))]  # stable: by target, source
+        ends, size, longest = [], 0, 0
+        for k, length in enumerate(np.maximum(sources[chunk], targets[chunk]).tolist()):
+            if size and max(longest, length) * (size + 1) > batch_tokens:
+                ends.append(k)
+                size, longest = 0, 0
+            size, longest = size + 1, max(longest, length)
+        batches.extend(np.split(chunk, ends))
     rng.shuffle(batches)
     return batches
 
 
-def lengths_of(examples: Sequence[Example]) -> tuple[Sequence[int], Sequence[int]]:
+def lengths_of(examples: Sequence[Example]) -> tuple[np.ndarray, np.ndarray]:
     """(source lengths, target lengths) of the examples; a store on disk
     (``streaming.StoredExamples``) gives them without reading its examples."""
     stored = getattr(examples, "lengths", None)
     if stored is not None:
         return stored()
-    return [len(s) for s, _ in examples], [len(t) for _, t in examples]
+    sources = np.fromiter((len(s) for s, _ in examples), dtype=np.int32, count=len(examples))
+    targets = np.fromiter((len(t) for _, t in examples), dtype=np.int32, count=len(examples))
+    return sources, targets
 
 
 def collate(

@@ -17,8 +17,9 @@ as text:
    run (a ``done`` marker last), reused on resume.
 
 :class:`StoredExamples` reads them back one pair at a time with ``os.pread``: nothing of the file
-is mapped or cached in the process, so memory stays with the lengths (8 bytes a pair) and the
-batch order, whatever the corpus size. The in-memory mode and every recorded split are unchanged.
+is mapped or cached in the process, so memory stays with the lengths (8 bytes a pair), their
+offsets (8) and the batch order (8), whatever the corpus size. The in-memory mode and every
+recorded split are unchanged.
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ class StoredExamples(Sequence[tuple[list[int], list[int]]]):
 
     def __init__(self, folder: Path) -> None:
         lengths = np.fromfile(folder / "lengths.int32", dtype=np.int32).reshape(-1, 2)
-        self._sources, self._targets = lengths[:, 0].tolist(), lengths[:, 1].tolist()
+        self._sources, self._targets = lengths[:, 0].copy(), lengths[:, 1].copy()
         starts = np.zeros(len(lengths) + 1, dtype=np.int64)
         np.cumsum(lengths.sum(axis=1), out=starts[1:])
         self._starts = starts
@@ -162,12 +163,12 @@ class StoredExamples(Sequence[tuple[list[int], list[int]]]):
         return len(self._sources)
 
     def __getitem__(self, i: int) -> tuple[list[int], list[int]]:  # type: ignore[override]
-        size = self._sources[i] + self._targets[i]
-        raw = os.pread(self._fd, 4 * size, 4 * int(self._starts[i]))
+        source, target = int(self._sources[i]), int(self._targets[i])
+        raw = os.pread(self._fd, 4 * (source + target), 4 * int(self._starts[i]))
         ids = np.frombuffer(raw, dtype=np.int32).tolist()
-        return ids[: self._sources[i]], ids[self._sources[i] :]
+        return ids[:source], ids[source:]
 
-    def lengths(self) -> tuple[list[int], list[int]]:
+    def lengths(self) -> tuple[np.ndarray, np.ndarray]:
         """(source lengths, target lengths), EOS included, without reading the pairs."""
         return self._sources, self._targets
 
