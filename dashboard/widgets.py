@@ -224,7 +224,7 @@ def attribution_panel(result: Translation, step: int, presentation: bool, words:
         help=f"Integrated gradients: {IG_STEPS} steps from all-zero source embeddings. "
         "Leave one out: one source piece's embedding zeroed at a time.",
     )
-    asked = (result.source, result.hypothesis)
+    asked = (state.settings().model.name, result.source, result.hypothesis)
     if st.button("Compute the attributions", key="attribution_go"):
         st.session_state.attribution_asked = asked
     if st.session_state.get("attribution_asked") != asked:
