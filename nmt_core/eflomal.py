@@ -193,4 +193,8 @@ def align_sentence(source: Sequence[str], target: Sequence[str], priors: Path) -
     """eflomal's links for one pair of token lists, with ``priors`` (from :func:`build_priors`)."""
     if not source or not target:
         return Links([frozenset()], [frozenset()])
-    return align_corpus([(" ".join(source), " ".join(target))], priors)
+
+    def line(tokens: Sequence[str]) -> str:  # one token per position, whatever it spells
+        return " ".join("".join(token.split()) or "_" for token in tokens)
+
+    return align_corpus([(line(source), line(target))], priors)

@@ -48,6 +48,8 @@ def test_priors_let_eflomal_align_a_single_new_sentence(toy_train):
     links = eflomal.align_sentence(TOY_SENTENCE.split(), REVERSED.split(), priors)
     assert links.symmetric[0] >= MIRROR
     assert eflomal.align_sentence([], ["a"], priors).symmetric == [frozenset()]
+    odd = eflomal.align_sentence(["Ka", "", "Mo ."], ["Mo", "Ka"], priors).symmetric[0]
+    assert all(j < 3 and i < 2 for j, i in odd)  # an empty or spaced token keeps its place
 
 
 def test_priors_are_shared_by_models_on_the_same_data_only(toy_train):
