@@ -4,11 +4,14 @@
     python bench/alignment.py --split probe          # the 20 development sentences
     python bench/alignment.py --no-eflomal --checkpoints checkpoints/de-en-dot
     python bench/alignment.py --json bench/out/alignment-test.json   # the figures, for reuse
+    python bench/alignment.py --direction en-de      # the en-de models on the swapped gold
 
 Gold: ``--gold-dir`` (tests/fixtures/alignment_de_en) holds ``SPLIT.tsv`` (``German TAB English
 TAB tags``, tags comma-separated: verb-final, separable, perfect, modal, reordering, compound,
 question, negation, simple) and ``SPLIT.pharaoh`` (one line per pair: links over whitespace
-tokens, 0-based, sure ``src-tgt`` and possible ``src?tgt``).
+tokens, 0-based, sure ``src-tgt`` and possible ``src?tgt``). ``--direction en-de`` reads
+tests/fixtures/alignment_en_de, the same pairs and links swapped
+(tests/fixtures/swap_direction.py), and scores the en-de checkpoints.
 
 1. **Attention.** Every checkpoint with attention (``--checkpoints``: checkpoint folders or
    folders of them; default the shipped ones) force-decodes each gold reference, exactly as
@@ -73,12 +76,12 @@ from nmt_core.alignment import (  # noqa: E402
 from nmt_core.checkpoint import load_checkpoint, read_config, scan_checkpoints  # noqa: E402
 from nmt_core.config import TrainConfig  # noqa: E402
 from nmt_core.corpus import pairs_from_file  # noqa: E402
-from nmt_core.data import CorpusError, Pair  # noqa: E402
+from nmt_core.data import DIRECTIONS, CorpusError, Pair  # noqa: E402
 from nmt_core.scorers import scorer  # noqa: E402
 from nmt_core.translate import translate  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-GOLD_DIR = ROOT / "tests/fixtures/alignment_de_en"
+FIXTURES = ROOT / "tests/fixtures"
 RECIPE = ROOT / "checkpoints/recipes/base.json"
 EFLOMAL_VARIANTS = ("forward", "reverse", "intersection", "grow-diag-final-and")
 TAGS = (
@@ -118,10 +121,15 @@ class Gold:
     tags: list[tuple[str, ...]]
     sure: list[Alignment]
     possible: list[Alignment]
+    direction: str = "de-en"
 
-    def target_words(self, k: int) -> list[str]:
-        """The whitespace tokens of pair ``k``'s English side, as the gold counts them."""
-        return self.pairs[k].target.split()
+    def english_word(self, k: int, link: Link) -> str | None:
+        """The English whitespace token of ``link`` in pair ``k`` (the target for de-en, the
+        source for en-de); None when the link points outside the sentence."""
+        english_is_source = self.direction.startswith("en")
+        side = self.pairs[k].source if english_is_source else self.pairs[k].target
+        words, index = side.split(), link[0] if english_is_source else link[1]
+        return words[index] if index < len(words) else None
 
 
 def tsv_lines(path: Path) -> list[str]:
@@ -140,7 +148,7 @@ def read_tags(lines: Sequence[str]) -> list[tuple[str, ...]]:
     return tags
 
 
-def load_gold(gold_dir: Path, split: str) -> Gold:
+def load_gold(gold_dir: Path, split: str, direction: str = "de-en") -> Gold:
     """Read ``SPLIT.tsv`` and ``SPLIT.pharaoh``; InputError when they are missing or disagree."""
     tsv, pharaoh = gold_dir / f"{split}.tsv", gold_dir / f"{split}.pharaoh"
     missing = [str(p) for p in (tsv, pharaoh) if not p.is_file()]
@@ -163,7 +171,7 @@ def load_gold(gold_dir: Path, split: str) -> Gold:
     unknown = sorted({t for sentence in tags for t in sentence} - set(TAGS))
     if unknown:
         progress(f"note: tags outside the list: {', '.join(unknown)}")
-    return Gold(split, pairs, tags, [g[0] for g in gold], [g[1] for g in gold])
+    return Gold(split, pairs, tags, [g[0] for g in gold], [g[1] for g in gold], direction)
 
 
 # --------------------------------------------------------------------------------------------
@@ -183,8 +191,9 @@ class ModelResult:
     seconds: float = 0.0
 
 
-def checkpoint_folders(paths: Sequence[Path]) -> list[Path]:
-    """Each path that is a checkpoint folder, and the checkpoint folders inside the others."""
+def checkpoint_folders(paths: Sequence[Path], direction: str) -> list[Path]:
+    """Each path that is a checkpoint folder, and the checkpoint folders of ``direction`` inside
+    the others (a folder named directly is taken whatever its direction: its gold must fit)."""
     folders = []
     for path in paths:
         if (path / "config.json").is_file():
@@ -193,9 +202,10 @@ def checkpoint_folders(paths: Sequence[Path]) -> list[Path]:
         scan = scan_checkpoints(path)
         for problem in scan.problems:
             progress(f"skipped: {problem}")
-        if not scan.infos:
-            raise InputError(f"no checkpoint folder at or under {path}")
-        folders.extend(info.path for info in scan.infos)
+        found = [info.path for info in scan.infos if info.direction == direction]
+        if not found:
+            raise InputError(f"no {direction} checkpoint folder at or under {path}")
+        folders.extend(found)
     return folders
 
 
@@ -231,9 +241,11 @@ def attends(folder: Path) -> bool:
 
 def eflomal_links(gold: Gold, recipe: Path, refresh: bool) -> dict[str, Any]:
     """eflomal's forward and reverse links for the gold sentences, aligned together with the
-    recipe's training pairs (``nmt_core.eflomal``), cached by their text."""
-    progress(f"eflomal: rebuilding the training pairs from {recipe}")
-    cfg = TrainConfig.from_dict(json.loads(recipe.read_text())["train"])
+    recipe's training pairs in the gold's direction (``nmt_core.eflomal``), cached by their
+    text."""
+    progress(f"eflomal: rebuilding the {gold.direction} training pairs from {recipe}")
+    train = json.loads(recipe.read_text())["train"]
+    cfg = TrainConfig.from_dict({**train, "direction": gold.direction})
     pairs = [*eflomal.training_texts(cfg), *((p.source, p.target) for p in gold.pairs)]
     key = hashlib.sha256(json.dumps([eflomal.VERSION, eflomal.ARGS, pairs]).encode()).hexdigest()
     cache = eflomal.CACHE / "eflomal" / key[:16]
@@ -284,10 +296,10 @@ def word_class(gold: Gold) -> Callable[[int, Link], str]:
     """The class of a link by its English word: "function" or "content"."""
 
     def classify(k: int, link: Link) -> str:
-        words = gold.target_words(k)
-        if link[1] >= len(words):
+        word = gold.english_word(k, link)
+        if word is None:
             return "outside the sentence"
-        return "function" if is_function_word(words[link[1]]) else "content"
+        return "function" if is_function_word(word) else "content"
 
     return classify
 
@@ -436,7 +448,14 @@ def machine() -> str:
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", choices=("test", "probe"), default="test")
-    parser.add_argument("--gold-dir", type=Path, default=GOLD_DIR)
+    parser.add_argument(
+        "--direction", choices=DIRECTIONS, default="de-en",
+        help="the models scored and the gold's view: en-de swaps each pair and its links",
+    )  # fmt: skip
+    parser.add_argument(
+        "--gold-dir", type=Path,
+        help="SPLIT.tsv and SPLIT.pharaoh (default tests/fixtures/alignment_de_en or _en_de)",
+    )  # fmt: skip
     parser.add_argument(
         "--checkpoints", type=Path, nargs="+", default=[ROOT / "checkpoints"],
         help="checkpoint folders, or folders of them (default: the shipped models)",
@@ -448,6 +467,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--refresh", action="store_true", help="align with eflomal again")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
+    if args.gold_dir is None:
+        args.gold_dir = FIXTURES / f"alignment_{args.direction.replace('-', '_')}"
     if not args.threshold > 0:
         parser.error(f"--threshold must be positive; got {args.threshold}")
     return args
@@ -458,7 +479,7 @@ def score_models(
 ) -> list[ModelResult]:
     """Align with every checkpoint that attends; adds a note for each of the others."""
     models = []
-    for folder in checkpoint_folders(args.checkpoints):
+    for folder in checkpoint_folders(args.checkpoints, args.direction):
         if not attends(folder):
             notes.append(f"{folder.name}: no attention, so no alignment: skipped")
             progress(notes[-1])
@@ -487,7 +508,7 @@ def print_report(
     """All tables, Markdown, on stdout."""
     sure = sum(map(len, gold.sure))
     possible = sum(len(p - s) for s, p in zip(gold.sure, gold.possible, strict=True))
-    print(f"## Alignment benchmark: {gold.name} split, {len(gold.pairs)} sentence pairs\n")
+    print(f"## Alignment benchmark, {gold.direction}: {gold.name} split, {len(gold.pairs)} pairs\n")
     print(f"Gold: {args.gold_dir}, {sure} sure and {possible} possible-only links. {machine()}.")
     print(f"Hard links: argmax, argmax-null, threshold >= {args.threshold}.\n")
     print(overall_table(report))
@@ -511,7 +532,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.perf_counter()
     report, notes = Report(), []
     try:
-        gold = load_gold(args.gold_dir, args.split)
+        gold = load_gold(args.gold_dir, args.split, args.direction)
         models = score_models(args, gold, report, notes)
     except InputError as error:
         print(f"bench/alignment.py: {error}", file=sys.stderr)
@@ -550,6 +571,7 @@ def write_json(
     figures = {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": machine(),
+        "direction": gold.direction,
         "split": gold.name,
         "sentences": len(gold.pairs),
         "threshold": args.threshold,

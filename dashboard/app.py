@@ -19,8 +19,9 @@ import streamlit as st  # noqa: E402
 
 from dashboard import inputs, state, views  # noqa: E402
 from dashboard import presentation as presentation_mode  # noqa: E402
-from dashboard.examples import DEFAULT_SENTENCE, EXAMPLES, example_for  # noqa: E402
+from dashboard.examples import default_sentence, example_for, examples  # noqa: E402
 from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root, default_checkpoint  # noqa: E402
+from nmt_core.data import language_names  # noqa: E402
 from nmt_core.device import resolve_device  # noqa: E402
 
 HOW_TO_TRAIN = """\
@@ -50,13 +51,7 @@ page = st.navigation(
 )
 ss = st.session_state
 
-# 1. First load: a shared link brings its sentence, model, step and settings (see inputs.py).
-if "sentence" not in ss:
-    asked = inputs.from_link(st.query_params, DEFAULT_SENTENCE)
-    if asked is not None:
-        ss.model = ss.asked_model = asked
-
-# 2. Without a checkpoint there is nothing to show but how to make one.
+# 1. Without a checkpoint there is nothing to show but how to make one.
 root = checkpoints_root()
 scan = state.checkpoints(root)
 infos = scan.infos
@@ -71,9 +66,37 @@ if not infos:
     st.code(HOW_TO_TRAIN, language="bash")
     st.stop()
 
+# 2. First load: a shared link brings its sentence, model, step and settings (see inputs.py);
+# the model it names (else the default one) says which direction opens.
+if "sentence" not in ss:
+    asked = inputs.from_link(st.query_params)
+    if asked is not None:
+        ss.model = ss.asked_model = asked
+    opening = next((i for i in infos if i.name == asked), default_checkpoint(infos))
+    ss.direction = ss.sentence_direction = opening.direction
+    if "sentence" not in ss:
+        ss.sentence = default_sentence(opening.direction)
+
+
+def switch_direction(direction: str) -> None:
+    """Another direction: its models, and its sentence (the one last typed there, else its first
+    example), since a German sentence means nothing to an English→German model."""
+    ss[f"sentence:{ss.sentence_direction}"] = ss.sentence
+    ss.sentence = ss.get(f"sentence:{direction}", default_sentence(direction))
+    ss.sentence_direction = direction
+    ss.example = "…"
+
+
 # 3. Sidebar: which model, how to decode, how to show it.
 with st.sidebar:
-    direction = st.selectbox("Direction", sorted({i.direction for i in infos}), key="direction")
+    direction = st.selectbox(
+        "Direction",
+        sorted({i.direction for i in infos}),
+        key="direction",
+        format_func=views.direction_label,
+    )
+    if ss.sentence_direction != direction:
+        switch_direction(direction)
     models = tuple(i for i in infos if i.direction == direction)
     by_name = {i.name: i for i in models}
     if ss.get("model") not in by_name:
@@ -114,20 +137,23 @@ ss.settings = state.Settings(
 )
 
 
-# 4. The sentence, shared by every page.
+# 4. The sentence, shared by every page, and the direction's examples.
+bank = examples(direction)
+
+
 def use_example() -> None:
-    if ss.example in EXAMPLES:
-        ss.sentence = EXAMPLES[ss.example].german
+    if ss.example in bank:
+        ss.sentence = bank[ss.example].source
     ss.example = "…"
 
 
 left, right = st.columns([4, 1])
-left.text_input("German sentence", key="sentence")
-right.selectbox("Examples", ["…", *EXAMPLES], key="example", on_change=use_example)
-shown = example_for(ss.sentence)
+left.text_input(f"{language_names(direction)[0]} sentence", key="sentence")
+right.selectbox("Examples", ["…", *bank], key="example", on_change=use_example)
+shown = example_for(ss.sentence, direction)
 if shown is not None:  # the bank's own reference, and what to point out
     kind = "where attention fails" if shown.fails else shown.shows
-    st.caption(f"Example ({kind}). Our reference: “{shown.english}” {shown.look_at}")
+    st.caption(f"Example ({kind}). Our reference: “{shown.reference}” {shown.look_at}")
 if len(ss.sentence) > views.MAX_CHARS:
     st.warning(f"The sentence is longer than {views.MAX_CHARS} characters: only its start is used.")
 if unknown not in (None, ss.model):

@@ -1,13 +1,14 @@
-"""The example bank: the sentences a teacher can pick, grouped by what they show.
+"""The example banks, one per direction: sentences a teacher can pick, grouped by what they show.
 
 Each example has a reference translation written for this project (none comes from the Ding
 dictionary the models learnt from) and a note on what to look at. Examples marked ``fails``
 show attention going wrong, and say so. Every other example is vetted against the model the
-dashboard opens on: its greedy translation reaches a sentence chrF of at least
+dashboard opens on for its direction: its greedy translation reaches a sentence chrF of at least
 ``VETTED_CHRF`` against the reference (``tests/test_examples.py``, run again whenever the shipped
 models change; an example that stops passing leaves the bank or moves to the failures), and a
 person read it as correct when it entered the bank (chrF alone let "I think it the book is
-good." through, so that verb-final example is not in the bank yet).
+good." through, so that verb-final example is not in the bank yet). A direction's bank is
+shown, and vetted, only where models of that direction are shipped.
 """
 
 from __future__ import annotations
@@ -20,18 +21,18 @@ VETTED_CHRF = 70.0  # sentence chrF (sacrebleu, 0-100) of the default model's gr
 @dataclass(frozen=True)
 class Example:
     shows: str  # the phenomenon: the group in the Examples box
-    german: str
-    english: str  # our reference translation
+    source: str  # in the direction's source language
+    reference: str  # our translation into its target language
     look_at: str  # what a teacher points out on the heatmap
     fails: bool = False  # an example of attention going wrong
 
     @property
     def label(self) -> str:
         """What the Examples box lists."""
-        return f"{'attention fails' if self.fails else self.shows}: {self.german}"
+        return f"{'attention fails' if self.fails else self.shows}: {self.source}"
 
 
-BANK = (
+DE_EN = (
     Example(
         "separable verb",
         "Ich rufe morgen meinen Vater an.",
@@ -96,10 +97,82 @@ BANK = (
         fails=True,
     ),
 )
-EXAMPLES = {example.label: example for example in BANK}
-DEFAULT_SENTENCE = BANK[0].german
+EN_DE = (
+    Example(
+        "verb-final clause",
+        "I believe that he comes tomorrow.",
+        "Ich glaube, dass er morgen kommt.",
+        "After 'dass' the verb goes last: 'kommt' attends back to 'comes' across 'tomorrow'.",
+    ),
+    Example(
+        "verb-final clause",
+        "I am staying at home because it is raining.",
+        "Ich bleibe zu Hause, weil es regnet.",
+        "'weil' sends the verb to the end: 'regnet' takes both 'is' and 'raining'.",
+    ),
+    Example(
+        "separable verb",
+        "I will call my father tomorrow.",
+        "Ich rufe meinen Vater morgen an.",
+        "'call' becomes 'rufe … an': two German words, far apart, attend to one English word.",
+    ),
+    Example(
+        "perfect tense",
+        "I have seen the dog.",
+        "Ich habe den Hund gesehen.",
+        "'seen' moves to the end: 'gesehen' attends back across 'the dog'.",
+    ),
+    Example(
+        "compound formed",
+        "I am drinking apple juice.",
+        "Ich trinke Apfelsaft.",
+        "Two English words make one German word: the pieces of 'Apfelsaft' attend to 'apple', "
+        "then 'juice'.",
+    ),
+    Example(
+        "reordering",
+        "Tomorrow I am going to school.",
+        "Morgen gehe ich in die Schule.",
+        "After 'Morgen' German puts the verb second: 'gehe' comes before 'ich'.",
+    ),
+    Example(
+        "short sentence",
+        "The house is big.",
+        "Das Haus ist groß.",
+        "One English word for each German word: a clean diagonal.",
+    ),
+    Example(
+        "idiom",
+        "It is raining cats and dogs.",
+        "Es regnet in Strömen.",
+        "An idiom: expect 'Katzen und Hunde', attention walking along the English words.",
+        fails=True,
+    ),
+    Example(
+        "long sentence",
+        "When my grandmother, who has lived in a small house by the lake for many years, fell "
+        "ill last summer, my parents, my brother and I visited her every weekend by train.",
+        "Als meine Großmutter, die seit vielen Jahren in einem kleinen Haus am See wohnt, "
+        "letzten Sommer krank wurde, haben meine Eltern, mein Bruder und ich sie jedes "
+        "Wochenende mit dem Zug besucht.",
+        "Long input: expect the verbs that German puts last to go missing as attention blurs.",
+        fails=True,
+    ),
+)
+BANKS: dict[str, tuple[Example, ...]] = {"de-en": DE_EN, "en-de": EN_DE}
 
 
-def example_for(sentence: str) -> Example | None:
+def examples(direction: str) -> dict[str, Example]:
+    """The Examples box of ``direction``: label -> example (empty without a bank)."""
+    return {example.label: example for example in BANKS.get(direction, ())}
+
+
+def default_sentence(direction: str) -> str:
+    """The sentence a session of ``direction`` opens on: its bank's first example."""
+    bank = BANKS.get(direction)
+    return bank[0].source if bank else ""
+
+
+def example_for(sentence: str, direction: str) -> Example | None:
     """The bank's example for ``sentence`` (as typed, spaces trimmed), if it is one."""
-    return next((e for e in BANK if e.german == sentence.strip()), None)
+    return next((e for e in BANKS.get(direction, ()) if e.source == sentence.strip()), None)

@@ -58,13 +58,16 @@ def remember() -> None:
             ss[_COPY + key] = ss[key]
 
 
-def from_link(query: Mapping[str, str], default_sentence: str) -> str | None:
+def from_link(query: Mapping[str, str]) -> str | None:
     """On a session's first run: the settings a shared link carries, into session state.
 
-    Returns the model name the link asks for (None without one): the app checks it exists.
+    Returns the model name the link asks for (None without one): the app checks it exists,
+    and opens its direction with the link's sentence or, without one, that direction's first
+    example.
     """
     ss = st.session_state
-    ss.sentence = query.get("s", default_sentence)
+    if "s" in query:
+        ss.sentence = query["s"]
     step = query.get("step", "")
     if step.isdigit() and int(step) >= 1:
         ss.step = ss.lesson_step = int(step)  # the page the link opens shows it

@@ -282,13 +282,13 @@ def run(
     """
     text = sentence()
     if not text.strip():
-        st.info("Type a German sentence above, or pick one of the examples.")
+        st.info(f"{views.sentence_prompt(model.direction)}, or pick one of the examples.")
         return None
     try:
         where = _where(model, device, text)
         return _translate(*where, beam_size) if reference is None else _forced(*where, reference)
     except ValueError as error:  # e.g. only invisible characters: empty after normalising
-        st.info(str(error).capitalize() + ". Type a German sentence above.")
+        st.info(f"{str(error).capitalize()}. {views.sentence_prompt(model.direction)}.")
         return None
     except (CheckpointError, OSError) as error:
         st.error(f"Could not load the checkpoint {model.name}:")

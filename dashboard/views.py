@@ -30,6 +30,7 @@ from nmt_core.alignment import (
 from nmt_core.attribution import Agreement
 from nmt_core.beamtree import ROOT, BeamTree
 from nmt_core.checkpoint import CheckpointInfo
+from nmt_core.data import language_names
 from nmt_core.evaluation import attention_entropy, jensen_shannon
 from nmt_core.scorers import DECODERS, scorer
 from nmt_core.tokenization import word_weights
@@ -144,6 +145,18 @@ def alignment_report(
     view = aligned.view
     rows = alignment_table(aligned.links, view.source_tokens, view.target_tokens, view.matrix)
     return AlignmentReport(aligned, rows)
+
+
+def direction_label(direction: str) -> str:
+    """``German → English`` for "de-en"."""
+    return " → ".join(language_names(direction))
+
+
+def sentence_prompt(direction: str) -> str:
+    """``Type a German sentence above`` (``an English`` one for "en-de")."""
+    language = language_names(direction)[0]
+    article = "an" if language[0] in "AEIOU" else "a"
+    return f"Type {article} {language} sentence above"
 
 
 def model_label(info: CheckpointInfo) -> str:

@@ -204,6 +204,12 @@ def format_pharaoh(links: Iterable[Link], possible: Iterable[Link] = frozenset()
     return " ".join(f"{src}{mark}{tgt}" for (src, tgt), mark in sorted(marked))
 
 
+def swapped(links: Iterable[Link]) -> Alignment:
+    """The same links seen from the other side: ``(target, source)`` for every ``(source, target)``
+    (the gold of a German→English pair is the gold of its English→German pair, swapped)."""
+    return frozenset((target, source) for source, target in links)
+
+
 def parse_pharaoh(text: str) -> tuple[Alignment, Alignment]:
     """Read one Pharaoh line into its sure and possible links.
 

@@ -55,6 +55,7 @@ KINDS = ("sentence", "phrase", "word")
 # slash_alternatives = expand_slash_alternatives, pronoun_sentences = pronoun_sentences.
 AUGMENTATIONS = ("slash_alternatives", "pronoun_sentences")
 DIRECTIONS = ("de-en", "en-de")
+LANGUAGES = {"de": "German", "en": "English"}  # code -> the name a page shows
 MAX_MALFORMED_KEPT = 100  # enough to find a pattern in a broken file without hoarding memory
 
 _QUOTES = str.maketrans(
@@ -293,6 +294,12 @@ def write_tsv(pairs: Sequence[Pair], path: str | Path) -> None:
             if any(char in pair.source + pair.target for char in "\t\n\r"):
                 raise ValueError(f"tab or newline inside a pair; normalize it first: {pair!r}")
             out.write(f"{pair.source}\t{pair.target}\n")
+
+
+def language_names(direction: str) -> tuple[str, str]:
+    """("German", "English") for "de-en": the source and target languages' names."""
+    source, target = direction.split("-")
+    return LANGUAGES.get(source, source), LANGUAGES.get(target, target)
 
 
 def _check_direction(direction: str) -> bool:

@@ -19,7 +19,7 @@ from conftest import BROKEN_CHECKPOINTS, broken_checkpoint
 from streamlit.testing.v1 import AppTest
 
 from dashboard import widgets
-from dashboard.examples import BANK
+from dashboard.examples import BANKS
 from nmt_core.__main__ import main
 from nmt_core.alignment import (
     alignment_agreement,
@@ -174,13 +174,13 @@ def test_input_over_the_models_piece_limit_is_translated_in_part_with_a_warning(
 
 
 def test_examples_fill_the_sentence_and_show_our_reference(app):
-    separable = next(e for e in BANK if e.shows == "separable verb")
+    separable = next(e for e in BANKS["de-en"] if e.shows == "separable verb")
     app.selectbox(key="example").set_value(separable.label).run()
-    assert app.text_input(key="sentence").value == separable.german
+    assert app.text_input(key="sentence").value == separable.source
     assert not app.exception and app.code[0].value
     note = next(c.value for c in app.caption if c.value.startswith("Example ("))
-    assert separable.english in note and separable.look_at in note
-    failing = next(e for e in BANK if e.fails)
+    assert separable.reference in note and separable.look_at in note
+    failing = next(e for e in BANKS["de-en"] if e.fails)
     app.selectbox(key="example").set_value(failing.label).run()
     assert "Example (where attention fails)" in " ".join(c.value for c in app.caption)
     app.text_input(key="sentence").input("Ka Mo.").run()  # a sentence of one's own: no note
@@ -251,6 +251,57 @@ def test_a_link_reproduces_the_view_and_names_an_unknown_model(root, monkeypatch
     at.run()
     assert "'toy-luong-xl', which this server does not have" in at.warning[0].value
     assert at.sidebar.selectbox(key="model").value == "toy-additive"  # and says what it shows
+
+
+@pytest.fixture(scope="module")
+def two_directions(root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The toy checkpoints, and beside them one labelled English→German (``en-toy-dot``)."""
+    both = tmp_path_factory.mktemp("both") / "checkpoints"
+    shutil.copytree(root, both)
+    trained = load_checkpoint(root / "toy-additive")
+    torch.manual_seed(0)
+    model = build_model(replace(trained.config, scorer="dot", decoder="luong")).eval()
+    meta = {"name": "en-toy-dot", "direction": "en-de"}
+    save_checkpoint(both / "en-toy-dot", model, trained.tokenizer, meta)
+    return both
+
+
+def test_the_direction_switch_changes_models_labels_and_examples_together(
+    two_directions, monkeypatch
+):
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(two_directions))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    direction = at.sidebar.selectbox(key="direction")
+    assert direction.value == "de-en" and direction.options == ["German → English",
+                                                                "English → German"]  # fmt: skip
+    assert at.text_input(key="sentence").label == "German sentence"
+    at.text_input(key="sentence").input(SENTENCE).run()
+    direction.set_value("en-de").run()
+    assert not at.exception
+    assert at.sidebar.selectbox(key="model").options == ["en-toy-dot: Luong multiplicative (dot)"]
+    assert at.text_input(key="sentence").label == "English sentence"
+    english = BANKS["en-de"]
+    assert at.text_input(key="sentence").value == english[0].source  # not the German one
+    assert at.selectbox(key="example").options == ["…", *(e.label for e in english)]
+    go_to(at, "alignments")
+    assert at.text_input(key="reference").label == "Reference translation (German)"
+    at.text_input(key="sentence").input("").run()
+    assert "Type an English sentence above" in at.info[0].value
+    at.sidebar.selectbox(key="direction").set_value("de-en").run()  # back: what was typed there
+    assert at.text_input(key="sentence").value == SENTENCE
+    assert at.sidebar.selectbox(key="model").value == "toy-additive"
+    assert at.selectbox(key="example").options[1] == BANKS["de-en"][0].label
+
+
+def test_a_link_to_an_english_model_opens_its_direction(two_directions, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(two_directions))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(model="en-toy-dot")
+    at.run()
+    assert not at.exception and not at.warning
+    assert at.sidebar.selectbox(key="direction").value == "en-de"
+    assert at.sidebar.selectbox(key="model").value == "en-toy-dot"
+    assert at.text_input(key="sentence").value == BANKS["en-de"][0].source
 
 
 def test_page_inputs_outlive_a_page_change_and_belong_to_their_sentence(app):
@@ -531,7 +582,8 @@ def test_every_shipped_checkpoint_translates_the_examples(monkeypatch):
     for info in SHIPPED:
         at.sidebar.selectbox(key="direction").set_value(info.direction).run()
         at.sidebar.selectbox(key="model").set_value(info.name).run()
-        for example in (BANK[0].label, BANK[-1].label):  # a short one and the longest
+        bank = BANKS[info.direction]
+        for example in (bank[0].label, bank[-1].label):  # a short one and the longest
             at.selectbox(key="example").set_value(example).run()
             assert not at.exception, (info.name, example)
             assert at.code[0].value.strip(), (info.name, example)

@@ -186,3 +186,11 @@ def test_a_gold_line_must_be_one_line_of_links_inside_the_sentence():
 def test_a_bare_word_start_piece_is_named_for_what_it_is():
     assert views.piece_description("▁Hund") == "'▁Hund'"
     assert "start of a new word" in views.piece_description("▁")
+
+
+def test_directions_and_prompts_name_the_languages():
+    assert views.direction_label("de-en") == "German → English"
+    assert views.direction_label("en-de") == "English → German"
+    assert views.sentence_prompt("de-en") == "Type a German sentence above"
+    assert views.sentence_prompt("en-de") == "Type an English sentence above"
+    assert views.direction_label("fr-en") == "fr → English"  # an unknown code is shown as it is

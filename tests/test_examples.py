@@ -1,35 +1,48 @@
-"""The example bank (dashboard/examples.py) is vetted against the model the dashboard opens on."""
+"""The example banks (dashboard/examples.py), vetted against the model each direction opens on."""
 
 from __future__ import annotations
 
 import pytest
 from sacrebleu.metrics import CHRF
 
-from dashboard.examples import BANK, VETTED_CHRF, example_for
+from dashboard.examples import BANKS, VETTED_CHRF, default_sentence, example_for, examples
 from nmt_core.checkpoint import SHIPPED_ROOT, default_checkpoint, list_checkpoints, load_checkpoint
-from nmt_core.data import normalize_text
+from nmt_core.data import DIRECTIONS, normalize_text
 from nmt_core.translate import translate_texts
 
 SHIPPED = list_checkpoints(SHIPPED_ROOT)
+SHIPPED_DIRECTIONS = sorted({info.direction for info in SHIPPED})
 
 
-def test_the_bank_is_grouped_and_each_example_is_complete():
-    assert len({e.german for e in BANK}) == len(BANK)
-    for example in BANK:
-        assert example.german == normalize_text(example.german)  # what the model will read
-        assert example.english.endswith((".", "!", "?")) and example.look_at
-        assert example_for(f"  {example.german} ") is example
-    assert {e.fails for e in BANK} == {True, False}  # failures are in the bank, labelled
-    assert example_for("Ka Mo.") is None
+@pytest.mark.parametrize("direction", DIRECTIONS)
+def test_each_bank_is_grouped_and_each_example_is_complete(direction):
+    bank = BANKS[direction]
+    assert len({e.source for e in bank}) == len(bank)
+    for example in bank:
+        assert example.source == normalize_text(example.source)  # what the model will read
+        assert example.reference.endswith((".", "!", "?")) and example.look_at
+        assert example_for(f"  {example.source} ", direction) is example
+        assert example_for(example.source, "xx-yy") is None
+    assert {e.fails for e in bank} == {True, False}  # failures are in the bank, labelled
+    assert example_for("Ka Mo.", direction) is None
+    assert list(examples(direction).values()) == list(bank)
+    assert default_sentence(direction) == bank[0].source and not bank[0].fails
+
+
+def test_the_english_bank_shows_what_german_word_order_does():
+    shows = {e.shows for e in BANKS["en-de"] if not e.fails}
+    assert {"verb-final clause", "separable verb", "compound formed"} <= shows
 
 
 @pytest.mark.skipif(not SHIPPED, reason=f"no shipped checkpoints in {SHIPPED_ROOT}")
-def test_every_working_example_is_translated_acceptably_by_the_default_model():
-    checkpoint = load_checkpoint(default_checkpoint(SHIPPED).path)
-    working = [e for e in BANK if not e.fails]
-    outputs = translate_texts(checkpoint.model, checkpoint.tokenizer, [e.german for e in working])
+@pytest.mark.parametrize("direction", SHIPPED_DIRECTIONS)
+def test_every_working_example_is_translated_acceptably_by_the_default_model(direction):
+    info = default_checkpoint([i for i in SHIPPED if i.direction == direction])
+    checkpoint = load_checkpoint(info.path)
+    working = [e for e in BANKS[direction] if not e.fails]
+    outputs = translate_texts(checkpoint.model, checkpoint.tokenizer, [e.source for e in working])
     chrf = CHRF()
-    scores = {e.german: (out, chrf.sentence_score(out, [e.english]).score)
+    scores = {e.source: (out, chrf.sentence_score(out, [e.reference]).score)
               for e, out in zip(working, outputs, strict=True)}  # fmt: skip
-    below = {german: score for german, score in scores.items() if score[1] < VETTED_CHRF}
+    below = {source: score for source, score in scores.items() if score[1] < VETTED_CHRF}
     assert not below, f"{checkpoint.name} no longer translates these acceptably: {below}"

@@ -1,4 +1,5 @@
-"""Print the model card's tables (markdown) from checkpoints/results.json and each model's meta.
+"""Print the model card's tables (markdown) from checkpoints/results.json and each model's meta,
+one set of tables per direction.
 
 python checkpoints/recipes/model_card.py > /tmp/tables.md
 """
@@ -10,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from anywhere, no install
 
-import json
+from ship import read_results  # noqa: E402  (beside this script)
 
 from nmt_core.checkpoint import read_config
 
@@ -26,7 +27,7 @@ def weights_label(meta: dict) -> str:
     return f"mean of steps {steps[0]}–{steps[-1]} ({len(steps)})"
 
 
-def scores_table(results: dict) -> str:
+def scores_table(results: dict, direction: str) -> str:
     head = (
         "| model | decoder | params | weights shipped | time to that step | "
         "test BLEU greedy / beam 5 | test chrF greedy / beam 5 | dev BLEU beam 5 | "
@@ -37,9 +38,9 @@ def scores_table(results: dict) -> str:
         if name not in results:
             continue
         r = results[name]
-        config, meta = read_config(ROOT / "checkpoints" / f"de-en-{name}")
+        config, meta = read_config(ROOT / "checkpoints" / f"{direction}-{name}")
         rows.append(
-            f"| de-en-{name} | {config.decoder} | {meta['parameters'] / 1e6:.2f}M | "
+            f"| {direction}-{name} | {config.decoder} | {meta['parameters'] / 1e6:.2f}M | "
             f"{weights_label(meta)} | {meta['train_seconds'] / 60:.0f} min | "
             f"{r['test_beam1']['bleu']:.1f} / {r['test_beam5']['bleu']:.1f} | "
             f"{r['test_beam1']['chrf']:.1f} / {r['test_beam5']['chrf']:.1f} | "
@@ -74,13 +75,13 @@ def classroom_table(results: dict) -> str:
 
 
 def main() -> None:
-    results = json.loads((ROOT / "checkpoints" / "results.json").read_text())
-    for title, table in (
-        ("Scores", scores_table(results)),
-        ("BLEU by source length (test, beam 5)", length_table(results)),
-        ("Classroom sentences (beam 5)", classroom_table(results)),
-    ):
-        print(f"### {title}\n\n{table}\n")
+    for direction, results in read_results().items():
+        for title, table in (
+            ("Scores", scores_table(results, direction)),
+            ("BLEU by source length (test, beam 5)", length_table(results)),
+            ("Classroom sentences (beam 5)", classroom_table(results)),
+        ):
+            print(f"### {title}, {direction}\n\n{table}\n")
 
 
 if __name__ == "__main__":

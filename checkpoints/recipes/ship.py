@@ -1,15 +1,17 @@
 """Export trained runs into checkpoints/ and measure them for the model card.
 
-    python checkpoints/recipes/ship.py --runs runs            # export + evaluate all four
+    python checkpoints/recipes/ship.py --runs runs            # export + evaluate all of them
     python checkpoints/recipes/ship.py --runs runs --no-export  # re-measure shipped ones
     python checkpoints/recipes/ship.py --runs runs --names dot  # one model; keeps the others'
+    python checkpoints/recipes/ship.py --runs runs-en-de --direction en-de
 
 For each model: fp16 export of ``RUNS/NAME/averaged`` (written by train_all.sh: the best
-checkpoint or the mean of the last snapshots, chosen on dev) to ``checkpoints/de-en-NAME``;
+checkpoint or the mean of the last snapshots, chosen on dev) to ``checkpoints/DIRECTION-NAME``;
 BLEU/chrF on the held-out Ding test split (greedy and beam 5) and on our everyday sentences
-(tests/fixtures/everyday_de_en.tsv); BLEU by source length (beam 5); the outputs for the first
-12 everyday sentences. Scores go into each checkpoint's metadata (so the dashboard and
-``python -m nmt_core list`` show them) and all figures into checkpoints/results.json.
+(tests/fixtures/everyday_de_en.tsv, or everyday_en_de.tsv: the same pairs swapped); BLEU by
+source length (beam 5); the outputs for the first 12 everyday sentences. Scores go into each
+checkpoint's metadata (so the dashboard and ``python -m nmt_core list`` show them) and all
+figures into checkpoints/results.json, one section per direction.
 """
 
 from __future__ import annotations
@@ -27,14 +29,22 @@ from dataclasses import asdict
 from nmt_core.__main__ import main as cli
 from nmt_core.checkpoint import CONFIG, load_checkpoint
 from nmt_core.config import DecodeConfig, TrainConfig
-from nmt_core.data import read_corpus
+from nmt_core.data import DIRECTIONS, read_corpus
 from nmt_core.evaluation import bleu_by_length, corpus_scores
 from nmt_core.training import prepare_split
 from nmt_core.translate import translate_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("additive", "general", "dot", "none", "additive-bahdanau")
-EVERYDAY = ROOT / "tests" / "fixtures" / "everyday_de_en.tsv"
+FIXTURES = ROOT / "tests" / "fixtures"
+RESULTS = ROOT / "checkpoints" / "results.json"
+
+
+def read_results() -> dict[str, dict]:
+    """checkpoints/results.json: direction -> its figures (a file from before en-de, which
+    held the de-en figures alone, is read as the de-en section)."""
+    data = json.loads(RESULTS.read_text()) if RESULTS.is_file() else {}
+    return {"de-en": data} if "classroom_sources" in data else data
 
 
 def measure(path: Path, test_sets: dict[str, list], classroom: list[str]) -> dict:
@@ -82,23 +92,23 @@ def main() -> None:
     parser.add_argument("--runs", default="runs")
     parser.add_argument("--no-export", action="store_true")
     parser.add_argument("--names", nargs="*", default=list(NAMES))
+    parser.add_argument("--direction", choices=DIRECTIONS, default="de-en")
     parser.add_argument("--default", help="the model the dashboard opens on (meta.default)")
     args = parser.parse_args()
     recipe = json.loads((ROOT / "checkpoints" / "recipes" / "base.json").read_text())["train"]
-    split = prepare_split(TrainConfig.from_dict(recipe))
-    everyday = read_corpus(EVERYDAY)[0]
+    split = prepare_split(TrainConfig.from_dict({**recipe, "direction": args.direction}))
+    everyday = read_corpus(FIXTURES / f"everyday_{args.direction.replace('-', '_')}.tsv")[0]
     test_sets = {"test": split.test, "dev": split.dev, "everyday": everyday}
     classroom = [p.source for p in everyday[:12]]
-    out = ROOT / "checkpoints" / "results.json"
     # --names re-measures some models and keeps the figures of the others (ship each as it ends)
-    kept = json.loads(out.read_text()) if out.is_file() else {}
+    every_direction = read_results()
     results = {
-        **kept,
+        **every_direction.get(args.direction, {}),
         "classroom_sources": classroom,
         "classroom_references": [p.target for p in everyday[:12]],
     }
     for name in args.names:
-        shipped = ROOT / "checkpoints" / f"de-en-{name}"
+        shipped = ROOT / "checkpoints" / f"{args.direction}-{name}"
         if not args.no_export:
             source = f"{args.runs}/{name}/averaged"
             if not Path(source).is_dir():
@@ -111,17 +121,19 @@ def main() -> None:
         print(
             name, json.dumps({k: v for k, v in figures.items() if k.endswith(("beam1", "beam5"))})
         )
-    out.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
-    print(f"wrote {out}")
+    every_direction[args.direction] = results
+    RESULTS.write_text(json.dumps(every_direction, indent=2, ensure_ascii=False) + "\n")
+    print(f"wrote {RESULTS}")
     if args.default:
-        mark_default(args.default)
+        mark_default(args.direction, args.default)
 
 
-def mark_default(name: str) -> None:
-    """``"default": true`` in de-en-NAME's meta, and in no other shipped folder's."""
-    for folder in sorted((ROOT / "checkpoints").glob("de-en-*")):
+def mark_default(direction: str, name: str) -> None:
+    """``"default": true`` in DIRECTION-NAME's meta, and in no other folder of that direction's
+    (the dashboard opens on de-en's default; each direction's default vets its examples)."""
+    for folder in sorted((ROOT / "checkpoints").glob(f"{direction}-*")):
         config = json.loads((folder / CONFIG).read_text())
-        config["meta"]["default"] = folder.name == f"de-en-{name}"
+        config["meta"]["default"] = folder.name == f"{direction}-{name}"
         (folder / CONFIG).write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n")
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduce the shipped German->English models from a fresh clone (see checkpoints/README.md).
+# Reproduce the shipped models of one direction from a fresh clone (see checkpoints/README.md).
 # Needs: apt-get install -y trans-de-en; pip install -r requirements.txt.
 #
 # Recipe base.json: sentences x2 + phrases + pairs made from Ding's slash alternatives and
@@ -12,22 +12,29 @@
 # DEVICE=cuda|cpu|auto picks the device; PARALLEL=4 runs all four at once (GPU), default 2;
 # RECIPE=file.json trains another recipe (default checkpoints/recipes/base.json); RUNS=dir;
 # MODELS="additive dot" trains some of them.
+# DIRECTION=en-de trains the English->German models (default RUNS=runs-en-de): the same recipe,
+# data read the other way, the probe sentences of tests/fixtures/alignment_en_de, and the same
+# joint German+English vocabulary (TOKENIZER=file.model reuses one already built).
 # Re-running resumes every unfinished run from its last checkpoint.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-RUNS=${RUNS:-runs}
+DIRECTION=${DIRECTION:-de-en}
+RUNS=${RUNS:-runs$([ "$DIRECTION" = de-en ] || echo "-$DIRECTION")}
 DEVICE=${DEVICE:-auto}
 PARALLEL=${PARALLEL:-2}
 RECIPE=${RECIPE:-checkpoints/recipes/base.json}
+TOKENIZER=${TOKENIZER:-$RUNS/spm-de-en.model}
+PROBES=tests/fixtures/alignment_${DIRECTION/-/_}/probe.tsv
 mkdir -p "$RUNS"
-[ -f "$RUNS/spm-de-en.model" ] ||
-  python -m nmt_core tokenizer --config "$RECIPE" --output "$RUNS/spm-de-en.model"
+[ -f "$TOKENIZER" ] ||
+  python -m nmt_core tokenizer --config "$RECIPE" --output "$TOKENIZER"
 
 train() {  # name, then model flags; ends with RUNS/NAME/averaged, the checkpoint to ship
   local name=$1
   shift
-  nice -n 19 python -m nmt_core train --config "$RECIPE" --tokenizer "$RUNS/spm-de-en.model" \
-    --device "$DEVICE" --output-dir "$RUNS/$name" --resume "$@" >>"$RUNS/$name.log" 2>&1
+  nice -n 19 python -m nmt_core train --config "$RECIPE" --tokenizer "$TOKENIZER" \
+    --direction "$DIRECTION" --probes "$PROBES" --device "$DEVICE" --output-dir "$RUNS/$name" \
+    --resume "$@" >>"$RUNS/$name.log" 2>&1
   # The same rule for every model: best checkpoint or mean of the last k snapshots, on dev
   # (to choose again: delete RUNS/NAME/averaged and run this again).
   [ -d "$RUNS/$name/averaged" ] || nice -n 19 python -m nmt_core average --run "$RUNS/$name" \

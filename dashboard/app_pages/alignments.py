@@ -5,17 +5,19 @@ import streamlit as st
 
 from dashboard import figures, state, views, widgets
 from nmt_core.alignment import DEFAULT_THRESHOLD, HARD_ALIGNMENT_METHODS
+from nmt_core.data import language_names
 from nmt_core.evaluation import attention_entropy
 
 chosen = state.settings()
+source_language, target_language = language_names(chosen.model.direction)
 st.header("Alignments from attention")
 st.write(
-    "Type a human English translation and see which German tokens the model links to each "
-    "English one. Links mostly follow the diagonal, except where word order differs (e.g. the "
-    "verb at the end of a German clause)."
+    f"Type a human {target_language} translation and see which {source_language} tokens the "
+    f"model links to each {target_language} one. Links mostly follow the diagonal, except where "
+    "word order differs (e.g. the verb at the end of a German clause)."
 )
 own = state.current()
-st.text_input("Reference translation (English)", key="reference")
+st.text_input(f"Reference translation ({target_language})", key="reference")
 reference = st.session_state.reference.strip()
 if not reference:
     st.info(
