@@ -85,6 +85,7 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "lr_schedule": str,
     "token_dropout": float,
     "subword_alpha": float,
+    "guided_alignment": float,
     "kinds": _comma_list,
     "word_sample": int,
     "tagged_kinds": _comma_list,

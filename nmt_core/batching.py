@@ -48,11 +48,18 @@ def encode_pairs(
         )
     else:
         sources, targets = (tokenizer.encode_batch(side) for side in texts)
-    return [
-        (([BOS_ID] if p.kind in tagged_kinds else []) + s + [EOS_ID], t + [EOS_ID])
-        for p, s, t in zip(pairs, sources, targets, strict=True)
-        if s and t
-    ]
+    encoded = (as_example(*row, tagged_kinds) for row in zip(pairs, sources, targets, strict=True))
+    return [example for example in encoded if example is not None]
+
+
+def as_example(
+    pair: Pair, source: list[int], target: list[int], tagged_kinds: Sequence[str] = ()
+) -> Example | None:
+    """``pair``'s encoded sides as an example (BOS in front of a tagged kind's source, EOS at
+    the end of both); None when a side encodes to nothing."""
+    if not (source and target):
+        return None
+    return ([BOS_ID] if pair.kind in tagged_kinds else []) + source + [EOS_ID], target + [EOS_ID]
 
 
 def make_batches(examples: Sequence[Example], batch_tokens: int, seed: int) -> list[np.ndarray]:

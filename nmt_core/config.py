@@ -174,6 +174,10 @@ class TrainConfig:
     # sentences keep their usual segmentation at 1.0, 1/4 at 0.5 (~12 % more pieces), almost
     # none at 0.2 (~50 % more pieces).
     subword_alpha: float = 0.0
+    # Guided alignment (Chen et al. 2016; nmt_core/guidance.py): > 0 adds this weight times the
+    # cross-entropy between the attention and eflomal's links of each training pair to the
+    # loss, so attention learns to align words. 0 = off (the shipped models' recipe).
+    guided_alignment: float = 0.0
     eval_every: int = 1000  # steps between dev evaluations and checkpoints
     eval_sentences: int = 500  # dev sentences decoded (greedy) per evaluation
     # Keep the weights of the last N evaluations in OUTPUT_DIR/snapshots/ (0 = none), for
@@ -211,6 +215,15 @@ class TrainConfig:
             "subword_alpha": self.subword_alpha,
         }  # fmt: skip
         used = [name for name, value in needs_text.items() if value]
+        if self.guided_alignment < 0:
+            raise ValueError(
+                f"guided_alignment must be >= 0 (0 = off); got {self.guided_alignment}"
+            )
+        if self.guided_alignment and (self.stream or self.subword_alpha):
+            raise ValueError(
+                "guided_alignment aligns the training pairs' words once, with their usual "
+                "segmentation: it works neither with stream nor with subword_alpha"
+            )
         if self.stream and used:
             raise ValueError(f"stream keeps no text in memory: drop {', '.join(used)}")
         if self.word_sample and "word" not in self.kinds:

@@ -8,6 +8,7 @@ import torch
 import torch.nn.functional as F
 
 from nmt_core.batching import Example, collate, make_batches
+from nmt_core.guidance import alignment_loss
 from nmt_core.model import Seq2Seq
 
 
@@ -16,11 +17,15 @@ def batch_loss(
     batch: tuple[torch.Tensor, ...],
     label_smoothing: float,
     forward: torch.nn.Module | None = None,
+    guide: torch.Tensor | None = None,
+    guide_weight: float = 0.0,
 ) -> tuple[torch.Tensor, int]:
     """Mean label-smoothed cross-entropy per target token, and the number of target tokens.
-    ``forward``: what to call instead of ``model`` (its DistributedDataParallel wrapper)."""
+    ``forward``: what to call instead of ``model`` (its DistributedDataParallel wrapper).
+    ``guide`` (B, T, S): with ``guide_weight`` > 0, that weight times the attention's
+    cross-entropy against it is added (guided alignment, nmt_core/guidance.py)."""
     src, src_mask, tgt_in, tgt_out = batch
-    logits, _ = (forward or model)(src, src_mask, tgt_in)  # (B, T, V); bf16 under autocast
+    logits, out = (forward or model)(src, src_mask, tgt_in)  # (B, T, V); bf16 under autocast
     tokens = int((tgt_out != model.config.pad_id).sum())
     loss = F.cross_entropy(
         logits.float().reshape(-1, logits.size(-1)),
@@ -29,7 +34,10 @@ def batch_loss(
         label_smoothing=label_smoothing,
         reduction="sum",
     )
-    return loss / tokens, tokens
+    mean = loss / tokens
+    if guide is not None and guide_weight:
+        mean = mean + guide_weight * alignment_loss(out.weights, guide)
+    return mean, tokens
 
 
 def mean_loss(model: Seq2Seq, examples: Sequence[Example], batch_tokens: int) -> float:

@@ -42,11 +42,13 @@ from nmt_core.device import (
     resolve_device,
 )
 from nmt_core.distributed import World, data_parallel, join_world, leave_world
+from nmt_core.guidance import GUIDANCE, Guides, example_key, guide_tensor, guides_for, word_links
 from nmt_core.loss import batch_loss, mean_loss
 from nmt_core.model import Seq2Seq, build_model, parameter_count
 from nmt_core.pausepoints import pause_point
 from nmt_core.probes import ProbeSet, read_probe_set, record_probes
 from nmt_core.rundir import Progress, RunDir
+from nmt_core.scorers import scorer
 from nmt_core.streaming import StoredExamples, stream_split, write_examples
 from nmt_core.tokenization import Tokenizer
 from nmt_core.translate import PairScores, score_pairs
@@ -78,6 +80,7 @@ class Setup:
     scaler: torch.amp.GradScaler  # disabled (a pass-through) unless fp16
     world: World  # this process among the training processes (torchrun); one: World()
     forward: torch.nn.Module  # what the update calls: the model, or its DDP wrapper
+    guides: Guides | None = None  # guided alignment's cells per example (nmt_core/guidance.py)
 
 
 class TrainingStopped(Exception):
@@ -270,8 +273,35 @@ def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setu
     setup = Setup(
         cfg, run, model, tokenizer, optimizer, scheduler, pairs, stored, dev, dev_examples, device,
         probes, precision, scaler, world, data_parallel(model, world, device),
+        training_guides(cfg, run, model, tokenizer, pairs, world),
     )  # fmt: skip
     return setup, progress
+
+
+def training_guides(
+    cfg: TrainConfig,
+    run: RunDir,
+    model: Seq2Seq,
+    tokenizer: Tokenizer,
+    pairs: Sequence[Pair],
+    world: World,
+) -> Guides | None:
+    """Guided alignment's cells for every training example (None when it is off): process 0
+    aligns the pairs once into the run folder (or reads them back there) and hands the links
+    to the others."""
+    if not cfg.guided_alignment:
+        return None
+    if not scorer(model.config.scorer).attends:
+        raise ValueError("guided_alignment trains the attention: scorer 'none' has none")
+    path = run.path / GUIDANCE
+    if world.main and not path.is_file():
+        log.info("guided alignment: aligning the %d training pairs with eflomal", len(pairs))
+    links = on_main(world, lambda: word_links(pairs, path))  # read, or aligned and saved
+    guides = guides_for(tokenizer, pairs, links, cfg.tagged_kinds)
+    guided = sum(len(cells) > 0 for cells in guides.values())
+    log.info("guided alignment: weight %g; %d of %d examples have links", cfg.guided_alignment,
+             guided, len(guides))  # fmt: skip
+    return guides
 
 
 def starting_weights(
@@ -305,10 +335,13 @@ def update(s: Setup, examples: Sequence[Example]) -> tuple[torch.Tensor, int]:
     cfg, model, world = s.cfg, s.model, s.world
     share = world.shard(examples)
     batch = collate(share or examples[:1], model.config.pad_id, model.config.bos_id, s.device)
+    guide = batch_guide(s, share or examples[:1], batch)
     batch = with_token_dropout(batch, cfg.token_dropout, model.config)
     dtype = s.precision.dtype
     with torch.autocast(s.device.type, dtype or torch.float32, enabled=dtype is not None):
-        mean, tokens = batch_loss(model, batch, cfg.label_smoothing, forward=s.forward)
+        mean, tokens = batch_loss(
+            model, batch, cfg.label_smoothing, s.forward, guide, cfg.guided_alignment
+        )
     # The sum over this share, over the whole batch's tokens, times the processes DDP averages
     # over: the gradient is the one-process gradient of the whole batch. An empty share (a
     # batch of fewer sentences than processes) still joins the gradient averaging, with 0.
@@ -324,6 +357,16 @@ def update(s: Setup, examples: Sequence[Example]) -> tuple[torch.Tensor, int]:
     if cfg.lr_schedule == "cosine":
         s.scheduler.step()
     return loss, total
+
+
+def batch_guide(
+    s: Setup, examples: Sequence[Example], batch: tuple[torch.Tensor, ...]
+) -> torch.Tensor | None:
+    """(B, T, S) guided-alignment targets of a collated batch, or None without guidance."""
+    if s.guides is None:
+        return None
+    cells = [s.guides.get(example_key(example)) for example in examples]
+    return guide_tensor(cells, batch[3].shape[1], batch[0].shape[1], s.device)
 
 
 def evaluate_and_save(s: Setup, progress: Progress, recent: Sequence[torch.Tensor]) -> Progress:
