@@ -161,11 +161,16 @@ def sentence_prompt(direction: str) -> str:
 
 def model_label(info: CheckpointInfo) -> str:
     """``de-en-general: Luong multiplicative (general)``; the decoder is named only when it is
-    not the one the scorer's paper uses (e.g. additive scoring with a Luong decoder)."""
+    not the one the scorer's paper uses (e.g. additive scoring with a Luong decoder), and
+    guided alignment when the model was trained with it."""
     entry = scorer(info.config.scorer)
     label = f"{info.name}: {entry.label}"
     decoder = info.config.decoder
-    return label if decoder == entry.decoder else f"{label}, {DECODERS[decoder].label}"
+    if decoder != entry.decoder:
+        label = f"{label}, {DECODERS[decoder].label}"
+    if info.guided_alignment:
+        label = f"{label}, attention guided by eflomal links (λ = {info.guided_alignment:g})"
+    return label
 
 
 def nbest_rows(translation: Translation) -> list[dict[str, Any]]:

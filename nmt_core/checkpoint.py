@@ -102,6 +102,9 @@ class CheckpointInfo:
     # The model a viewer opens on (``"default": true`` in its meta; chosen in the model card
     # from the alignment and translation measurements).
     default: bool = False
+    # Trained with guided alignment at this weight (nmt_core/guidance.py; 0 = not): the label
+    # says so, since its attention was taught by eflomal's links.
+    guided_alignment: float = 0.0
 
     @property
     def scorer(self) -> str:
@@ -323,6 +326,7 @@ def scan_checkpoints(root: str | Path = SHIPPED_ROOT) -> Scan:
                 test_bleu=meta.get("test_bleu"),
                 parameters=meta.get("parameters"),
                 default=meta.get("default") is True,
+                guided_alignment=float(meta.get("train_config", {}).get("guided_alignment", 0)),
             )
         )
     return Scan(infos, problems)

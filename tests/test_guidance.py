@@ -16,9 +16,10 @@ import pytest
 import torch
 from conftest import toy_configs, toy_pairs
 
+from dashboard import views
 from nmt_core import guidance
 from nmt_core.alignment import align, alignment_error_rate
-from nmt_core.checkpoint import load_checkpoint
+from nmt_core.checkpoint import list_checkpoints, load_checkpoint
 from nmt_core.data import Pair
 from nmt_core.guidance import (
     GUIDANCE,
@@ -94,6 +95,10 @@ def test_guided_training_pulls_attention_onto_the_links(toy_corpus, tmp_path, mo
         aer[weight] = toy_aer(train(cfg, model_cfg), held_out)
     assert (tmp_path / "w1.0" / GUIDANCE).is_file() and not (tmp_path / "w0.0" / GUIDANCE).exists()
     assert aer[1.0] < 0.1 and aer[1.0] < aer[0.0] / 2, aer
+    labels = {folder: views.model_label(next(i for i in list_checkpoints(tmp_path / folder)))
+              for folder in ("w0.0", "w1.0")}  # fmt: skip
+    assert labels["w1.0"].endswith("attention guided by eflomal links (λ = 1)")
+    assert "guided" not in labels["w0.0"]
 
 
 def test_a_resumed_guided_run_reads_its_links_back(toy_corpus, tmp_path, monkeypatch):
