@@ -44,7 +44,8 @@ def prepare_split(cfg: TrainConfig) -> Split:
     if cfg.stream:
         return stream_split(cfg)[0]
     pairs = cleaned_pairs(cfg.corpus, cfg)
-    split = split_pairs(pairs, cfg.dev_size, cfg.test_size, cfg.seed)
+    # en-de holds out the same sentences as de-en, swapped (see split_pairs)
+    split = split_pairs(pairs, cfg.dev_size, cfg.test_size, cfg.seed, cfg.direction == "en-de")
     log.info("split sizes %s", split.sizes())
     return split
 

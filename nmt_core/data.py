@@ -107,6 +107,10 @@ class Pair:
         if self.kind not in KINDS:
             raise ValueError(f"unknown pair kind {self.kind!r}; valid kinds: {', '.join(KINDS)}")
 
+    def swapped(self) -> Pair:
+        """The same pair read the other way (its kind stays)."""
+        return Pair(self.target, self.source, self.kind)
+
 
 @dataclass
 class ReadReport:
@@ -214,9 +218,10 @@ def read_ding(
 ) -> tuple[list[Pair], ReadReport]:
     """Read the Ding dictionary into pairs; "de-en" gives German sources, "en-de" English.
 
-    Pairs are not deduplicated (see :func:`deduplicate`); the module docstring lists the
-    cleaning rules, and what ``expand_slashes`` does. Raises :class:`CorpusError` when the
-    file is missing.
+    A pair's kind is that of its German side in both directions, so "en-de" gives exactly the
+    "de-en" pairs with their sides swapped. Pairs are not deduplicated (see
+    :func:`deduplicate`); the module docstring lists the cleaning rules, and what
+    ``expand_slashes`` does. Raises :class:`CorpusError` when the file is missing.
     """
     swap = _check_direction(direction)
     path = Path(path)
@@ -231,7 +236,7 @@ def read_ding(
         report.lines += 1
         for german, english in _parse_ding_line(line, line_no, report, expand_slashes):
             source, target = (english, german) if swap else (german, english)
-            pairs.append(Pair(source, target, classify(source)))
+            pairs.append(Pair(source, target, classify(german)))
     report.pairs_by_kind = dict(Counter(pair.kind for pair in pairs))
     return pairs, report
 
@@ -501,16 +506,23 @@ def deduplicate(pairs: Sequence[Pair]) -> list[Pair]:
 
 
 def split_pairs(
-    pairs: Sequence[Pair], dev_size: int = 500, test_size: int = 1000, seed: int = 1234
+    pairs: Sequence[Pair],
+    dev_size: int = 500,
+    test_size: int = 1000,
+    seed: int = 1234,
+    by_target: bool = False,
 ) -> Split:
     """Split into train/dev/test deterministically, with no sentence shared across parts.
 
     1. Sentence pairs are grouped: pairs sharing a source or a target (case-insensitive,
        normalized) fall in one group, so a German sentence with two English versions, or
        two German sentences with one English version, stay together.
-    2. Groups are ordered by a seeded hash of their smallest source and fill dev, then
-       test; a group too big for the room left goes to train. The order does not depend on
-       the input order, so the same pairs in any order give the same split.
+    2. Groups are ordered by a seeded hash of their smallest source (of their smallest
+       target with ``by_target``) and fill dev, then test; a group too big for the room left
+       goes to train. The order does not depend on the input order, so the same pairs in any
+       order give the same split. ``by_target`` makes the split of swapped pairs the swapped
+       split: en-de passes it, so both directions hold out the same sentences (hashed by
+       their German side) and a tokenizer shared by both never saw either's test text.
     3. Train drops every pair whose source equals a dev/test source or whose target equals
        a dev/test target, whatever its kind.
 
@@ -524,7 +536,10 @@ def split_pairs(
             f"Only {len(sentences)} sentence pairs for dev ({dev_size}) + test ({test_size}): "
             "use a bigger corpus or smaller dev/test sizes."
         )
-    groups = sorted(_leak_groups(sentences), key=lambda group: _seeded_hash(seed, group[0].source))
+    named = _leak_groups([p.swapped() for p in sentences] if by_target else sentences)
+    groups = sorted(named, key=lambda group: _seeded_hash(seed, group[0].source))
+    if by_target:
+        groups = [[p.swapped() for p in group] for group in groups]
     dev, groups = _take_groups(groups, dev_size)
     test, _ = _take_groups(groups, test_size)
     train = drop_held_out(pairs, dev + test)

@@ -89,11 +89,11 @@ def test_read_ding_parses_every_annotation_kind(ding_file: Path) -> None:
     assert "malformed lines (first 1): 5" in report.summary()
 
 
-def test_read_ding_en_de_swaps_sides_and_tags_by_source(ding_file: Path) -> None:
+def test_read_ding_en_de_swaps_sides_and_keeps_the_german_side_kind(ding_file: Path) -> None:
     pairs, _ = read_ding(ding_file, direction="en-de")
 
-    assert [(p.target, p.source) for p in pairs] == [(p.source, p.target) for p in EXPECTED_DE_EN]
-    assert [p.kind for p in pairs] == [classify(p.source) for p in pairs]
+    assert pairs == [p.swapped() for p in EXPECTED_DE_EN]  # the same pairs, the same kinds
+    assert [p.kind for p in pairs] == [classify(p.target) for p in pairs]
     assert Pair("That's not my thing.", "Das ist nicht mein Fall.", "sentence") in pairs
 
 
@@ -282,6 +282,17 @@ def test_split_is_deterministic_under_shuffling_and_depends_on_seed() -> None:
     assert isinstance(first, Split)
     assert first == again
     assert set(first.dev) != set(other_seed.dev)
+
+
+def test_the_split_of_swapped_pairs_by_target_is_the_swapped_split() -> None:
+    pairs = _leaky_corpus()
+    german_first = split_pairs(pairs, dev_size=21, test_size=31, seed=7)
+    english_first = split_pairs([p.swapped() for p in pairs], 21, 31, seed=7, by_target=True)
+    for part in ("train", "dev", "test"):
+        swapped_back = {p.swapped() for p in getattr(english_first, part)}
+        assert swapped_back == set(getattr(german_first, part)), part
+    by_source = split_pairs([p.swapped() for p in pairs], 21, 31, seed=7)
+    assert {p.swapped() for p in by_source.test} != set(german_first.test)  # what it fixes
 
 
 def test_split_sizes_are_exact_for_distinct_sentences() -> None:

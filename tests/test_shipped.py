@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints, load_checkpoint, read_config
-from nmt_core.config import ModelConfig
+from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.data import DIRECTIONS
 from nmt_core.translate import translate
 
@@ -49,8 +49,9 @@ def test_the_models_were_trained_alike():
     def sizes(config: ModelConfig) -> dict:
         return {**dataclasses.asdict(config), "scorer": None, "decoder": None}
 
-    def recipe(meta: dict) -> dict:
-        return {**meta["train_config"], "output_dir": None, "direction": None, "probes": None}
+    def recipe(meta: dict) -> dict:  # every field, defaults filled in (newer code adds fields)
+        saved = dataclasses.asdict(TrainConfig.from_dict(meta["train_config"]))
+        return {**saved, "output_dir": None, "direction": None, "probes": None}
 
     first_config, first_meta = read_config(first.path)
     for info in SHIPPED[1:]:
