@@ -74,16 +74,23 @@ def word_links(
 
 
 def piece_cells(
-    links: Alignment, source_pieces: Sequence[str], target_pieces: Sequence[str], offset: int = 0
+    links: Alignment,
+    source_pieces: Sequence[str],
+    target_pieces: Sequence[str],
+    words: tuple[int, int],
+    offset: int = 0,
 ) -> np.ndarray:
     """(K, 2) int32 guided cells (target piece, source piece + ``offset``) of word ``links``.
 
-    ``links``: (source word, target word) pairs over whitespace tokens; the pieces are those of
-    the text alone (no BOS or EOS). Empty when the pieces do not make as many words as the links
-    count (then the pair is not guided rather than guided wrongly).
+    ``links``: (source word, target word) pairs over the texts' whitespace tokens, of which
+    there are ``words`` (source, target); the pieces are those of the texts alone (no BOS or
+    EOS). Empty when the pieces make other words than the whitespace tokens (then the pair is
+    not guided rather than guided wrongly).
     """
     sources, targets = word_groups(source_pieces), word_groups(target_pieces)
-    if any(s >= len(sources) or t >= len(targets) for s, t in links):
+    if (len(sources), len(targets)) != words or any(
+        s >= words[0] or t >= words[1] for s, t in links
+    ):
         return np.zeros((0, 2), dtype=np.int32)
     cells = [
         (t, s + offset)
@@ -110,7 +117,10 @@ def guides_for(
         if example is None:
             continue
         offset = int(example[0][0] == BOS_ID)  # a tagged source starts with BOS
-        cells = piece_cells(words, tokenizer.pieces(source), tokenizer.pieces(target), offset)
+        counts = len(pair.source.split()), len(pair.target.split())
+        cells = piece_cells(
+            words, tokenizer.pieces(source), tokenizer.pieces(target), counts, offset
+        )
         guides[example_key(example)] = cells
     return guides
 

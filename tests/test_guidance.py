@@ -44,11 +44,15 @@ def reversal_links(texts):
 def test_a_word_link_covers_every_piece_of_both_words():
     source = ["▁Der", "▁Kühl", "schrank", "."]  # words: [0] [1 2 3]
     target = ["▁The", "▁fri", "dge", "."]
-    cells = piece_cells(frozenset({(0, 0), (1, 1)}), source, target)
+    cells = piece_cells(frozenset({(0, 0), (1, 1)}), source, target, (2, 2))
     assert sorted(map(tuple, cells)) == [(0, 0)] + [(t, s) for t in (1, 2, 3) for s in (1, 2, 3)]
-    shifted = piece_cells(frozenset({(0, 0)}), source, target, offset=1)  # a BOS tag in front
+    shifted = piece_cells(frozenset({(0, 0)}), source, target, (2, 2), offset=1)  # a BOS tag
     assert shifted.tolist() == [[0, 1]]
-    assert piece_cells(frozenset({(2, 0)}), source, target).shape == (0, 2)  # words disagree
+    assert piece_cells(frozenset({(2, 0)}), source, target, (2, 2)).shape == (0, 2)  # outside
+    assert piece_cells(frozenset({(0, 0)}), source, target, (3, 2)).shape == (
+        0,
+        2,
+    )  # "Kühl schrank."
 
 
 def test_the_loss_is_the_cross_entropy_of_the_guided_rows_alone():
