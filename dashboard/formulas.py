@@ -8,7 +8,7 @@ never user text: ``st.latex`` gets nothing a user typed.
 
 from __future__ import annotations
 
-from nmt_core.scorers import scorer
+from nmt_core.scorers import COVERAGE_FORMULA, scorer
 
 ENCODER_FORMULA = (  # three lines: one would not fit a projector's width
     r"\begin{gathered}h_j = \left[\overrightarrow{h}_j ; \overleftarrow{h}_j\right] \\ "
@@ -85,13 +85,15 @@ CONFIDENCE_FORMULAS = (
 )
 
 
-def score_formula(scorer_name: str, decoder: str) -> str:
-    """The alignment model e_{t,j} of a scorer, reading s_{t-1} (Bahdanau) or s_t (Luong).
+def score_formula(scorer_name: str, decoder: str, coverage: bool = False) -> str:
+    """The alignment model e_{t,j} of a scorer, reading s_{t-1} (Bahdanau) or s_t (Luong),
+    and, for a model trained with coverage, C_{t-1,j} = sum_{k<t} alpha_{k,j}.
 
     Raises ValueError for an unknown scorer (the message lists the valid ones), for the model
     without attention, and for a decoder style the scorer is not trained with.
     """
-    return scorer(scorer_name).energy_formula(decoder)
+    energy = scorer(scorer_name).energy_formula(decoder, coverage)
+    return rf"{energy}, \quad {COVERAGE_FORMULA}" if coverage else energy
 
 
 # The conditional GRU's query: a first GRU transition on the word just written.

@@ -14,6 +14,11 @@ and ``forward(query, keys, values, mask) -> (context, weights, scores)`` returns
     weights (B, T, S)             alpha_ij = softmax_j(e_ij); exactly 0 on padding
     scores  (B, T, S)             e_ij, the raw scores before the softmax; -inf on padding
 
+and, for a scorer built with coverage (Tu et al. 2016; additive only),
+
+    coverage (B, S)               C_{i-1,j} = sum_{k<i} alpha_kj, the attention each source token
+                                  has had so far, which the score reads (one decoder step: T = 1)
+
 ``build_attention(name, ...)`` makes one by name: additive, general, dot, scaled_dot, none.
 """
 
@@ -44,19 +49,27 @@ def masked_softmax(scores: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
 class Attention(nn.Module):
     """Base class: subclasses define ``prepare_keys`` and ``score``; the rest is shared."""
 
+    covers = False  # True: ``score`` reads the coverage C_{i-1,j} (the decoder keeps it)
+
     def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:
         """The step-independent part of the score, computed once per sentence. (B, S, ...)"""
         return values
 
-    def score(self, query: Tensor, keys: Tensor) -> Tensor:
-        """Raw scores e: (B, T, query_size) x (B, S, ...) -> (B, T, S)."""
+    def score(self, query: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
+        """Raw scores e: (B, T, query_size) x (B, S, ...) -> (B, T, S); ``coverage`` (B, S)
+        only for a scorer that ``covers``."""
         raise NotImplementedError
 
     def forward(
-        self, query: Tensor, keys: Tensor, values: Tensor, mask: Tensor
+        self,
+        query: Tensor,
+        keys: Tensor,
+        values: Tensor,
+        mask: Tensor,
+        coverage: Tensor | None = None,
     ) -> tuple[Tensor, Tensor | None, Tensor | None]:
         """Attend from each query over the source; see the module docstring for shapes."""
-        weights, scores = masked_softmax(self.score(query, keys), mask)
+        weights, scores = masked_softmax(self.score(query, keys, coverage), mask)
         context = torch.bmm(weights, values)  # (B, T, value_size)
         return context, weights, scores
 
@@ -70,20 +83,36 @@ class AdditiveAttention(Attention):
     U_a h_j + b_a does not depend on i, so ``prepare_keys`` computes it once per sentence. The
     bias b_a (U_a's) is not in the paper's formula; the dashboard shows it, because it shows
     what is computed (dropping it changes the weights: a decision for the next retraining).
+
+    With ``coverage=True`` the score also reads how much attention h_j has had so far (Tu et
+    al. 2016, "Modeling Coverage for NMT", eq. 6 with their linguistic coverage, no fertility):
+
+        e_ij = v_a^T tanh(W_a s_{i-1} + U_a h_j + w_c C_{i-1,j} + b_a)
+        C_{i-1,j} = sum_{k<i} alpha_kj
+
+    so the model can learn to look away from words it has already translated.
     """
 
-    def __init__(self, query_size: int, value_size: int, attention_size: int) -> None:
+    def __init__(
+        self, query_size: int, value_size: int, attention_size: int, coverage: bool = False
+    ) -> None:
         super().__init__()
         self.W_a = nn.Linear(query_size, attention_size, bias=False)
         self.U_a = nn.Linear(value_size, attention_size, bias=True)
         self.v_a = nn.Linear(attention_size, 1, bias=False)
+        self.covers = coverage
+        self.w_c = nn.Linear(1, attention_size, bias=False) if coverage else None
 
     def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:
         return self.U_a(values)  # (B, S, attention_size)
 
-    def score(self, query: Tensor, keys: Tensor) -> Tensor:
-        hidden = torch.tanh(self.W_a(query)[:, :, None, :] + keys[:, None, :, :])  # (B, T, S, A)
-        return self.v_a(hidden).squeeze(-1)
+    def score(self, query: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
+        hidden = self.W_a(query)[:, :, None, :] + keys[:, None, :, :]  # (B, T, S, A)
+        if self.w_c is not None:
+            if coverage is None:
+                raise ValueError("this additive scorer reads the coverage: pass it")
+            hidden = hidden + self.w_c(coverage[:, None, :, None].to(hidden.dtype))
+        return self.v_a(torch.tanh(hidden)).squeeze(-1)
 
 
 class GeneralAttention(Attention):
@@ -101,7 +130,7 @@ class GeneralAttention(Attention):
     def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:
         return self.W_a(values)  # (B, S, query_size)
 
-    def score(self, query: Tensor, keys: Tensor) -> Tensor:
+    def score(self, query: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
         return torch.bmm(query, keys.transpose(1, 2))
 
 
@@ -120,7 +149,7 @@ class DotAttention(Attention):
             )
         self.scale = 1.0 / math.sqrt(query_size) if scaled else 1.0
 
-    def score(self, query: Tensor, keys: Tensor) -> Tensor:
+    def score(self, query: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
         return torch.bmm(query, keys.transpose(1, 2)) * self.scale
 
 
@@ -136,18 +165,26 @@ class NoAttention(Attention):
         return sentence_summary(values, mask)[:, None, :]  # (B, 1, value_size)
 
     def forward(
-        self, query: Tensor, keys: Tensor, values: Tensor, mask: Tensor
+        self,
+        query: Tensor,
+        keys: Tensor,
+        values: Tensor,
+        mask: Tensor,
+        coverage: Tensor | None = None,
     ) -> tuple[Tensor, None, None]:
         return keys.expand(-1, query.size(1), -1), None, None
 
 
 def build_attention(
-    name: str, query_size: int, value_size: int, attention_size: int = 256
+    name: str, query_size: int, value_size: int, attention_size: int = 256, coverage: bool = False
 ) -> Attention:
-    """Make the scoring function called ``name`` (an entry of ``scorers.SCORERS``)."""
-    scorer(name)  # an unknown name: the error lists the valid ones
+    """Make the scoring function called ``name`` (an entry of ``scorers.SCORERS``); with
+    ``coverage`` (only a scorer whose table entry ``covers``) its score reads C_{i-1,j}."""
+    entry = scorer(name)  # an unknown name: the error lists the valid ones
+    if coverage and not entry.covers:
+        raise ValueError(f"scorer {name!r} has no coverage term (only additive has)")
     if name == "additive":
-        return AdditiveAttention(query_size, value_size, attention_size)
+        return AdditiveAttention(query_size, value_size, attention_size, coverage)
     if name == "general":
         return GeneralAttention(query_size, value_size)
     if name in ("dot", "scaled_dot"):

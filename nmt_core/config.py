@@ -80,6 +80,9 @@ class ModelConfig:
     decoder: str = "bahdanau"
     rnn_type: str = "gru"  # gru | lstm
     input_feeding: bool = True  # Luong only: feed the attentional state h~_{t-1} back in
+    # additive only: the score also reads C_{t-1,j}, the attention h_j has had so far (Tu et al.
+    # 2016); the decoder steps one word at a time to keep it, so not with the Luong decoder
+    coverage: bool = False
     dropout: float = 0.3  # low-resource NMT wants strong regularisation (Sennrich & Zhang 2019)
     tie_embeddings: bool = True  # source, target and output embeddings share one matrix
     pad_id: int = 0  # the ids must match the sentencepiece model (see tokenization.py)
@@ -109,6 +112,11 @@ class ModelConfig:
         if self.decoder not in entry.decoders:
             styles = " or ".join(repr(d) for d in entry.decoders)
             raise ValueError(f"scorer {self.scorer!r} needs decoder {styles}")
+        if self.coverage and not (entry.covers and self.decoder != "luong"):
+            raise ValueError(
+                "coverage is a term of the additive score with the bahdanau or conditional "
+                f"decoder; got scorer {self.scorer!r}, decoder {self.decoder!r}"
+            )
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ModelConfig:

@@ -7,7 +7,8 @@ embedding, so the costly vocabulary projection runs once over all steps after th
 
 Shapes: B = batch, T = target steps, S = source length, H = hidden_size, E = embed_size.
 A decoder state is a dict of (B, ...) tensors ("h"; "c" for an LSTM; "feed" for Luong input
-feeding) so that beam search can reorder any decoder's state the same way.
+feeding; "coverage", (B, S), for a scorer with coverage) so that beam search can reorder any
+decoder's state the same way.
 """
 
 from __future__ import annotations
@@ -97,6 +98,8 @@ class Decoder(nn.Module):
         state = {"h": hidden}
         if self.rnn_type == "lstm":
             state["c"] = torch.zeros_like(hidden)
+        if self.attention.covers:  # C_{0,j} = 0: nothing attended yet
+            state["coverage"] = memory.values.new_zeros(memory.mask.shape)
         return state
 
     def run_rnn(self, inputs: Tensor, state: State) -> tuple[Tensor, State]:
@@ -120,14 +123,30 @@ class Decoder(nn.Module):
         h = torch.gru_cell(inputs, state["h"], *weights)
         return h[:, None], {**state, "h": h}
 
-    def attend(self, query: Tensor, memory: Memory) -> tuple[Tensor, Tensor | None, Tensor | None]:
+    def attend(
+        self, query: Tensor, memory: Memory, coverage: Tensor | None = None
+    ) -> tuple[Tensor, Tensor | None, Tensor | None]:
         """(context, weights, scores) for (B, T, H) queries; ``memory.weights`` (a what-if
-        step, T = 1) replaces the softmax, and the context is built from it instead."""
-        context, weights, scores = self.attention(query, memory.keys, memory.values, memory.mask)
+        step, T = 1) replaces the softmax, and the context is built from it instead.
+        ``coverage``: (B, S) C_{t-1,j}, for a scorer that reads it (T = 1)."""
+        context, weights, scores = self.attention(
+            query, memory.keys, memory.values, memory.mask, coverage
+        )
         if memory.weights is None or weights is None:
             return context, weights, scores
         forced = memory.weights[:, None, :].to(memory.values.dtype)  # (B, 1, S)
         return torch.bmm(forced, memory.values), forced, scores
+
+    def attend_step(
+        self, query: Tensor, state: State, memory: Memory
+    ) -> tuple[Tensor, Tensor | None, Tensor | None, State]:
+        """``attend`` for one step's (B, 1, H) query, and the state with the coverage grown by
+        the weights used: C_{t,j} = C_{t-1,j} + alpha_{t,j}."""
+        coverage = state.get("coverage")
+        context, weights, scores = self.attend(query, memory, coverage)
+        if coverage is not None and weights is not None:
+            state = {**state, "coverage": coverage + weights[:, 0]}
+        return context, weights, scores, state
 
     def step(self, embedded: Tensor, state: State, memory: Memory) -> tuple[DecoderOutput, State]:
         """One decoder step for (B, E) embedded previous tokens; outputs have T = 1."""
@@ -168,7 +187,7 @@ class BahdanauDecoder(Decoder):
 
     def step(self, embedded: Tensor, state: State, memory: Memory) -> tuple[DecoderOutput, State]:
         # 1. Score the source from the previous state s_{i-1} and build the context c_i.
-        context, weights, scores = self.attend(state["h"][:, None], memory)  # (B, 1, H)
+        context, weights, scores, state = self.attend_step(state["h"][:, None], state, memory)
         # 2. s_i = f(s_{i-1}, y_{i-1}, c_i)
         rnn_input = torch.cat([embedded[:, None], context], dim=-1)
         s_i, state = self.run_rnn(rnn_input, state)  # (B, 1, H)
@@ -264,9 +283,12 @@ class ConditionalDecoder(BahdanauDecoder):
         # 1. s'_i = GRU_1(y_{i-1}, s_{i-1})
         s_prime, _ = self.run_rnn(embedded[:, None], state)  # (B, 1, H)
         # 2. Score the source from s'_i and build the context c_i.
-        context, weights, scores = self.attend(s_prime, memory)  # (B, 1, H)
+        context, weights, scores, state = self.attend_step(s_prime, state, memory)  # (B, 1, H)
         # 3. s_i = GRU_2(c_i, s'_i)
         s_i = self.rnn2(context[:, 0], s_prime[:, 0])[:, None]  # (B, 1, H)
         # 4. The pre-output g(y_{i-1}, s_i, c_i), as in the Bahdanau decoder.
         output = torch.tanh(self.W_o(torch.cat([s_i, context, embedded[:, None]], dim=-1)))
-        return DecoderOutput(self.dropout(output), context, weights, scores), {"h": s_i[:, 0]}
+        return DecoderOutput(self.dropout(output), context, weights, scores), {
+            **state,
+            "h": s_i[:, 0],
+        }

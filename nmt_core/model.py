@@ -89,7 +89,11 @@ class Seq2Seq(nn.Module):
 
 def build_decoder(config: ModelConfig) -> Decoder:
     attention = build_attention(
-        config.scorer, config.hidden_size, config.hidden_size, config.attention_size
+        config.scorer,
+        config.hidden_size,
+        config.hidden_size,
+        config.attention_size,
+        coverage=config.coverage,
     )
     if config.decoder in ("bahdanau", "conditional"):
         decoder = BahdanauDecoder if config.decoder == "bahdanau" else ConditionalDecoder

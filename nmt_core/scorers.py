@@ -51,8 +51,8 @@ class Scorer:
     """The facts about one scoring function e_{t,j} = score(query, h_j).
 
     energy: LaTeX of e_{t,j}, with ``{q}`` where the decoder state goes (s_{t-1} for the
-    Bahdanau decoder, s_t for Luong's, s'_t for the conditional GRU); "" for the model without
-    attention.
+    Bahdanau decoder, s_t for Luong's, s'_t for the conditional GRU) and, for a scorer that
+    ``covers``, ``{cov}`` where the coverage term goes; "" for the model without attention.
     """
 
     name: str  # the config value: ModelConfig.scorer, --scorer
@@ -63,6 +63,9 @@ class Scorer:
     energy: str
     learned: str  # what the scorer learns, for the Lesson's gloss (Markdown, $inline LaTeX$)
     attends: bool = True  # False: one fixed context, no weights and no energies
+    # True: may be trained with a coverage term in its score (ModelConfig.coverage; Tu et al.
+    # 2016): the decoder keeps C_{t-1,j} = sum_{k<t} alpha_{k,j}, and the energy has ``{cov}``
+    covers: bool = False
 
     def query(self, decoder: str) -> str:
         """The decoder state the scorer reads, in LaTeX: s_{t-1} (Bahdanau), s_t (Luong) or
@@ -74,11 +77,20 @@ class Scorer:
             )
         return DECODERS[decoder].query
 
-    def energy_formula(self, decoder: str) -> str:
-        """e_{t,j} in LaTeX with the query ``decoder`` reads filled in."""
+    def energy_formula(self, decoder: str, coverage: bool = False) -> str:
+        """e_{t,j} in LaTeX with the query ``decoder`` reads filled in, and the coverage term
+        when the model was trained with it."""
         if not self.attends:
             raise ValueError(f"scorer {self.name!r} has no attention, so no energies")
-        return self.energy.replace("{q}", self.query(decoder))
+        if coverage and not self.covers:
+            raise ValueError(f"scorer {self.name!r} has no coverage term")
+        energy = self.energy.replace("{cov}", COVERAGE_TERM if coverage else "")
+        return energy.replace("{q}", self.query(decoder))
+
+
+# What coverage adds inside the additive score (Tu et al. 2016, eq. 6, linguistic coverage).
+COVERAGE_TERM = r" + w_c\,C_{t-1,j}"
+COVERAGE_FORMULA = r"C_{t-1,j} = \sum_{k<t} \alpha_{k,j}"
 
 
 # Bahdanau et al. 2015, Sec. 3.1 and App. A.1.2; Luong et al. 2015, eq. 8 (their h_t is our s_t).
@@ -93,9 +105,10 @@ SCORERS: dict[str, Scorer] = {
             decoders=DECODER_STYLES,
             # The code's U_a has a bias b_a that the paper's formula leaves out (it shifts the
             # tanh's input per attention unit); shown, because the page shows what is computed.
-            energy=r"e_{t,j} = v_a^\top \tanh\left(W_a {q} + U_a h_j + b_a\right)",
+            energy=r"e_{t,j} = v_a^\top \tanh\left(W_a {q} + U_a h_j{cov} + b_a\right)",
             learned="$W_a$, $U_a$, the bias $b_a$ and $v_a$ are learned weights (a small "
             "network with one hidden layer; the paper's formula has no $b_a$).",
+            covers=True,
         ),
         Scorer(
             name="general",

@@ -76,7 +76,7 @@ state_formula = formulas.decoder_state_formula(config.decoder, config.input_feed
 if state_formula is not None:
     st.latex(state_formula)
 st.caption(formulas.state_caption(config.decoder, config.input_feeding))
-st.latex(formulas.score_formula(config.scorer, config.decoder))
+st.latex(formulas.score_formula(config.scorer, config.decoder, config.coverage))
 st.caption(
     f"$h_j$ is the encoder's annotation of source piece $j$; {scorer(config.scorer).learned} "
     "Bahdanau et al. call this scoring network the alignment model and write i for the output "

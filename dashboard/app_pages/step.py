@@ -74,7 +74,7 @@ else:
         query = formulas.decoder_state_formula(config.decoder, config.input_feeding)
         if query is not None:  # the state the scorer reads, unless simply the previous one
             st.latex(query)
-        st.latex(formulas.score_formula(config.scorer, config.decoder))
+        st.latex(formulas.score_formula(config.scorer, config.decoder, config.coverage))
         st.latex(formulas.SOFTMAX_FORMULA + r"\qquad " + formulas.CONTEXT_FORMULA)
         st.caption(
             f"j counts source pieces from 1: the red bar, j* = {j_star + 1} "
