@@ -34,6 +34,21 @@ OUTPUT_FORMULAS = {
         r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c_t)",
     ),
 }
+# Nguyen & Chiang (2018): the attention also averages the source embeddings x_j, and that
+# average reaches the output layer directly (ModelConfig.lexical; o_t: the decoder's pre-output).
+LEXICAL_FORMULAS = (
+    r"x^c_t = \tanh\Big(\sum_{j=1}^{S} \alpha_{t,j}\, x_j\Big), \quad "
+    r"\ell_t = \tanh(W_l\, x^c_t) + x^c_t",
+    r"p(y_t \mid y_{<t}, x) = \mathrm{softmax}\big(E\,(o_t + \ell_t)\big)",
+)
+
+
+def output_formulas(decoder: str, lexical: bool) -> tuple[str, ...]:
+    """How c_t reaches the next word for ``decoder``; with the lexical shortcut, also how the
+    attention-weighted source embeddings do."""
+    return OUTPUT_FORMULAS[decoder] + (LEXICAL_FORMULAS if lexical else ())
+
+
 # Where Luong's s_t comes from: the RNN runs first, on the previous word and (input feeding)
 # the previous attentional state h~_{t-1}; attention then reads the new s_t. (Bahdanau's
 # decoder attends from s_{t-1} and updates afterwards: OUTPUT_FORMULAS["bahdanau"].)

@@ -162,7 +162,7 @@ def sentence_prompt(direction: str) -> str:
 def model_label(info: CheckpointInfo) -> str:
     """``de-en-general: Luong multiplicative (general)``; the decoder is named only when it is
     not the one the scorer's paper uses (e.g. additive scoring with a Luong decoder), and
-    coverage or guided alignment when the model was trained with them."""
+    coverage, the lexical shortcut or guided alignment when the model was trained with them."""
     entry = scorer(info.config.scorer)
     label = f"{info.name}: {entry.label}"
     decoder = info.config.decoder
@@ -170,6 +170,8 @@ def model_label(info: CheckpointInfo) -> str:
         label = f"{label}, {DECODERS[decoder].label}"
     if info.config.coverage:
         label = f"{label}, with coverage: the score reads Cₜ₋₁,ⱼ = Σₖ₍ₜ αₖ,ⱼ"
+    if info.config.lexical:
+        label = f"{label}, with a lexical shortcut: Σⱼ αₜ,ⱼ xⱼ also reaches the output layer"
     if info.guided_alignment:
         label = f"{label}, attention guided by eflomal links (λ = {info.guided_alignment:g})"
     return label

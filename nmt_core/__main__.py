@@ -118,6 +118,8 @@ def command_train(args: argparse.Namespace) -> int:
         model["input_feeding"] = False
     if args.coverage:
         model["coverage"] = True
+    if args.lexical:
+        model["lexical"] = True
     asked = {**file.get("train", {}), **_config_overrides(args, TRAIN_FLAGS)}
     train_cfg, model_cfg = TrainConfig.from_dict(asked), ModelConfig.from_dict(model)
     saved = RunDir(train_cfg.output_dir).saved_configs() if args.resume else None
@@ -413,6 +415,10 @@ def _add_training_commands(sub: Any) -> None:
     p.add_argument(
         "--coverage", action="store_true",
         help="additive scorer: the score also reads the attention each word has had so far",
+    )  # fmt: skip
+    p.add_argument(
+        "--lexical", action="store_true",
+        help="the attention-weighted source embeddings also go straight to the output layer",
     )  # fmt: skip
     for flag, kind in {**MODEL_FLAG_TYPES, **TRAIN_FLAG_TYPES}.items():
         p.add_argument("--" + flag.replace("_", "-"), dest=flag, type=kind)

@@ -60,7 +60,7 @@ def _step_log_probs(
     def log_prob(src_embeddings: Tensor) -> Tensor:
         batch = src_embeddings.shape[0]
         mask = src_mask.expand(batch, -1)
-        memory = model.decoder.memory(model.encoder(src_embeddings, mask), mask)
+        memory = model.memory_of(src_embeddings, mask)
         embedded = model.embedding(tgt_in[:, :last]).expand(batch, -1, -1)
         out = model.decoder(embedded, model.decoder.init_state(memory), memory)
         rows = torch.arange(batch, device=src_embeddings.device)

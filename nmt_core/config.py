@@ -83,6 +83,9 @@ class ModelConfig:
     # additive only: the score also reads C_{t-1,j}, the attention h_j has had so far (Tu et al.
     # 2016); the decoder steps one word at a time to keep it, so not with the Luong decoder
     coverage: bool = False
+    # the attention-weighted source embeddings go straight to the output layer, past the RNN
+    # (Nguyen & Chiang 2018's lexical model; nmt_core/decoder.py LexicalShortcut)
+    lexical: bool = False
     dropout: float = 0.3  # low-resource NMT wants strong regularisation (Sennrich & Zhang 2019)
     tie_embeddings: bool = True  # source, target and output embeddings share one matrix
     pad_id: int = 0  # the ids must match the sentencepiece model (see tokenization.py)
@@ -112,6 +115,11 @@ class ModelConfig:
         if self.decoder not in entry.decoders:
             styles = " or ".join(repr(d) for d in entry.decoders)
             raise ValueError(f"scorer {self.scorer!r} needs decoder {styles}")
+        if self.lexical and not entry.attends:
+            raise ValueError(
+                f"the lexical shortcut averages the source by the attention; scorer "
+                f"{self.scorer!r} has none"
+            )
         if self.coverage and not (entry.covers and self.decoder != "luong"):
             raise ValueError(
                 "coverage is a term of the additive score with the bahdanau or conditional "

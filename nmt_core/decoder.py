@@ -31,7 +31,8 @@ class Memory:
     values: (B, S, H) annotations h_j; keys: ``attention.prepare_keys(values, mask)``;
     mask: (B, S) True on real tokens; summary: (B, H) [forward h_S ; backward h_1];
     weights: (B, S) attention to use instead of the scorer's softmax, for one what-if step
-    (``nmt_core.whatif``; None = the scorer's own).
+    (``nmt_core.whatif``; None = the scorer's own); embeddings: (B, S, E) the source embeddings
+    x_j, which a decoder with the lexical shortcut reads.
     """
 
     values: Tensor
@@ -39,15 +40,18 @@ class Memory:
     mask: Tensor
     summary: Tensor
     weights: Tensor | None = None
+    embeddings: Tensor | None = None
 
     def select(self, index: Tensor) -> Memory:
         """Rows ``index`` of every tensor (beam search repeats and reorders sentences)."""
         return Memory(
             *(
                 None if t is None else t.index_select(0, index)
-                for t in (self.values, self.keys, self.mask, self.summary, self.weights)
+                for t in (
+                    self.values, self.keys, self.mask, self.summary, self.weights, self.embeddings
+                )
             )
-        )
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,27 @@ def cat_steps(steps: list[Tensor | None]) -> Tensor | None:
     return None if steps[0] is None else torch.cat(steps, dim=1)  # type: ignore[arg-type]
 
 
+class LexicalShortcut(nn.Module):
+    """Nguyen & Chiang (2018), "Improving Lexical Choice in NMT", section 3: the attention's
+    weights also average the source *embeddings*, and that average goes straight to the output
+    layer, past the RNN:
+
+        x^c_t = tanh(sum_j alpha_tj x_j),   l_t = tanh(W_l x^c_t) + x^c_t
+
+    l_t (B, T, E) is added to the pre-output, so with the tied output layer a source word's
+    embedding can vote for its translation directly (their W^l is our tied embedding).
+    """
+
+    def __init__(self, embed_size: int) -> None:
+        super().__init__()
+        self.W_l = nn.Linear(embed_size, embed_size, bias=False)
+
+    def forward(self, weights: Tensor, embeddings: Tensor) -> Tensor:
+        """(B, T, S) attention weights, (B, S, E) source embeddings -> (B, T, E) l_t."""
+        averaged = torch.tanh(torch.bmm(weights.to(embeddings.dtype), embeddings))
+        return torch.tanh(self.W_l(averaged)) + averaged
+
+
 class Decoder(nn.Module):
     """What both decoders share: the RNN, the initial state and the stepping protocol."""
 
@@ -79,19 +104,30 @@ class Decoder(nn.Module):
     ) -> None:
         super().__init__()
         self.attention = attention
+        # set by build_decoder for a model with ModelConfig.lexical (None: no shortcut)
+        self.lexical: LexicalShortcut | None = None
         self.rnn_type = rnn_type
         self.rnn = make_rnn(rnn_type, input_size, hidden_size, bidirectional=False)
         self.bridge = nn.Linear(hidden_size, hidden_size)  # s_0 = tanh(W_s [fwd h_S ; bwd h_1])
         self.dropout = nn.Dropout(dropout)
 
-    def memory(self, annotations: Tensor, mask: Tensor) -> Memory:
-        """Everything the decoder needs from the encoder, keys projected once per sentence."""
+    def memory(self, annotations: Tensor, mask: Tensor, embeddings: Tensor) -> Memory:
+        """Everything the decoder needs from the encoder, keys projected once per sentence;
+        ``embeddings`` (B, S, E) are kept only for the lexical shortcut."""
         return Memory(
             values=annotations,
             keys=self.attention.prepare_keys(annotations, mask),
             mask=mask,
             summary=sentence_summary(annotations, mask),
+            embeddings=embeddings if self.lexical is not None else None,
         )
+
+    def pre_output(self, output: Tensor, weights: Tensor | None, memory: Memory) -> Tensor:
+        """The (B, T, E) pre-output the output layer reads: ``output`` with dropout, plus the
+        lexical shortcut l_t when the model has one."""
+        if self.lexical is None or weights is None or memory.embeddings is None:
+            return self.dropout(output)
+        return self.dropout(output + self.lexical(weights, memory.embeddings))
 
     def init_state(self, memory: Memory) -> State:
         hidden = torch.tanh(self.bridge(memory.summary))
@@ -193,7 +229,9 @@ class BahdanauDecoder(Decoder):
         s_i, state = self.run_rnn(rnn_input, state)  # (B, 1, H)
         # 3. The pre-output g(y_{i-1}, s_i, c_i).
         output = torch.tanh(self.W_o(torch.cat([s_i, context, embedded[:, None]], dim=-1)))
-        return DecoderOutput(self.dropout(output), context, weights, scores), state
+        return DecoderOutput(
+            self.pre_output(output, weights, memory), context, weights, scores
+        ), state
 
 
 class LuongDecoder(Decoder):
@@ -246,7 +284,7 @@ class LuongDecoder(Decoder):
         if self.input_feeding:
             state = {**state, "feed": out.outputs[:, 0]}
         return DecoderOutput(
-            self.dropout(out.outputs), out.contexts, out.weights, out.scores
+            self.pre_output(out.outputs, out.weights, memory), out.contexts, out.weights, out.scores
         ), state
 
     def forward(self, embedded: Tensor, state: State, memory: Memory) -> DecoderOutput:
@@ -254,7 +292,8 @@ class LuongDecoder(Decoder):
             return super().forward(embedded, state, memory)
         s, _ = self.run_rnn(embedded, state)  # (B, T, H): all steps at once
         out = self.attentional_output(s, memory)
-        return DecoderOutput(self.dropout(out.outputs), out.contexts, out.weights, out.scores)
+        outputs = self.pre_output(out.outputs, out.weights, memory)
+        return DecoderOutput(outputs, out.contexts, out.weights, out.scores)
 
 
 class ConditionalDecoder(BahdanauDecoder):
@@ -288,7 +327,7 @@ class ConditionalDecoder(BahdanauDecoder):
         s_i = self.rnn2(context[:, 0], s_prime[:, 0])[:, None]  # (B, 1, H)
         # 4. The pre-output g(y_{i-1}, s_i, c_i), as in the Bahdanau decoder.
         output = torch.tanh(self.W_o(torch.cat([s_i, context, embedded[:, None]], dim=-1)))
-        return DecoderOutput(self.dropout(output), context, weights, scores), {
+        return DecoderOutput(self.pre_output(output, weights, memory), context, weights, scores), {
             **state,
             "h": s_i[:, 0],
         }

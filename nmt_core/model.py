@@ -6,13 +6,14 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from nmt_core.attention import build_attention
+from nmt_core.attention import Attention, build_attention
 from nmt_core.config import ModelConfig
 from nmt_core.decoder import (
     BahdanauDecoder,
     ConditionalDecoder,
     Decoder,
     DecoderOutput,
+    LexicalShortcut,
     LuongDecoder,
     Memory,
 )
@@ -72,7 +73,12 @@ class Seq2Seq(nn.Module):
 
     def encode(self, src: Tensor, src_mask: Tensor) -> Memory:
         """(B, S) source ids and mask -> the decoder's memory (keys projected once)."""
-        return self.decoder.memory(self.encoder(self.embed(src), src_mask), src_mask)
+        return self.memory_of(self.embed(src), src_mask)
+
+    def memory_of(self, embedded: Tensor, src_mask: Tensor) -> Memory:
+        """(B, S, E) embedded source and (B, S) mask -> the decoder's memory (attribution
+        reaches the embeddings through here)."""
+        return self.decoder.memory(self.encoder(embedded, src_mask), src_mask, embedded)
 
     def forward(
         self, src: Tensor, src_mask: Tensor, tgt_in: Tensor
@@ -95,6 +101,13 @@ def build_decoder(config: ModelConfig) -> Decoder:
         config.attention_size,
         coverage=config.coverage,
     )
+    decoder = _decoder_of_style(config, attention)
+    if config.lexical:
+        decoder.lexical = LexicalShortcut(config.embed_size)
+    return decoder
+
+
+def _decoder_of_style(config: ModelConfig, attention: Attention) -> Decoder:
     if config.decoder in ("bahdanau", "conditional"):
         decoder = BahdanauDecoder if config.decoder == "bahdanau" else ConditionalDecoder
         return decoder(

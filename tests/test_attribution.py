@@ -46,7 +46,7 @@ def log_prob_with(checkpoint, embeddings, greedy, step: int) -> float:
     targets = tokenizer.ids(list(greedy.best.target_pieces))
     mask = torch.ones(embeddings.shape[:2], dtype=torch.bool)
     with torch.no_grad():
-        memory = model.decoder.memory(model.encoder(embeddings, mask), mask)
+        memory = model.memory_of(embeddings, mask)
         tgt_in = model.embedding(torch.tensor([[2, *targets[:-1]]]))
         out = model.decoder(tgt_in, model.decoder.init_state(memory), memory)
         return float(torch.log_softmax(model.logits(out.outputs[0, step]), -1)[targets[step]])

@@ -103,7 +103,7 @@ st.subheader("4. The context vector is the weighted sum of the annotations")
 st.latex(formulas.CONTEXT_FORMULA)
 st.latex(numbers["context"])
 st.subheader("… and the decoder uses it to choose the next word")
-for formula in formulas.OUTPUT_FORMULAS[config.decoder]:
+for formula in formulas.output_formulas(config.decoder, config.lexical):
     st.latex(formula)
 pieces, probs = views.topk_rows(hyp, t)
 st.plotly_chart(

@@ -1,0 +1,78 @@
+"""The lexical shortcut (Nguyen & Chiang 2018): the attention-weighted source embeddings reach
+the output layer directly; search, attribution and the pages work with it and say so."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import torch
+from streamlit.testing.v1 import AppTest
+
+from dashboard import formulas, views
+from nmt_core.attribution import attribute
+from nmt_core.checkpoint import list_checkpoints, load_checkpoint, save_checkpoint
+from nmt_core.config import ModelConfig
+from nmt_core.model import build_model
+from nmt_core.translate import translate
+
+APP = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
+
+
+def tiny(decoder: str, lexical: bool, seed: int = 0) -> torch.nn.Module:
+    torch.manual_seed(seed)
+    scorer = "dot" if decoder == "luong" else "additive"
+    config = ModelConfig(
+        vocab_size=30, embed_size=16, hidden_size=16, attention_size=8, dropout=0.0,
+        scorer=scorer, decoder=decoder, lexical=lexical,
+    )  # fmt: skip
+    return build_model(config).eval()
+
+
+@pytest.mark.parametrize("decoder", ["bahdanau", "conditional", "luong"])
+def test_the_shortcut_adds_the_attention_weighted_embeddings_to_every_step(decoder):
+    with_it, without = tiny(decoder, True), tiny(decoder, False)
+    without.load_state_dict(with_it.state_dict(), strict=False)  # the same weights but W_l
+    src, tgt_in = torch.tensor([[7, 8, 9, 10, 3]]), torch.tensor([[2, 5, 6, 7]])
+    with torch.no_grad():
+        logits, out = with_it(src, src > 0, tgt_in)
+        _, plain = without(src, src > 0, tgt_in)
+        torch.testing.assert_close(out.weights, plain.weights)  # the shortcut is after attention
+        averaged = torch.tanh(out.weights @ with_it.embedding(src))  # (1, T, E)
+        by_hand = plain.outputs + torch.tanh(with_it.decoder.lexical.W_l(averaged)) + averaged
+        torch.testing.assert_close(out.outputs, by_hand)
+        # one step at a time (search) gives the teacher-forced logits
+        memory = with_it.encode(src, src > 0)
+        state = with_it.decoder.init_state(memory)
+        for t in range(tgt_in.size(1)):
+            step, state = with_it.decoder.step(with_it.embed(tgt_in[:, t]), state, memory)
+            torch.testing.assert_close(with_it.logits(step.outputs)[:, 0], logits[:, t])
+
+
+def test_the_shortcut_needs_attention():
+    with pytest.raises(ValueError, match="lexical shortcut averages the source"):
+        ModelConfig(scorer="none", lexical=True).validate()
+
+
+def test_a_shortcut_model_translates_attributes_and_is_labelled(
+    toy_checkpoint, tmp_path, monkeypatch
+):
+    base = load_checkpoint(toy_checkpoint)
+    torch.manual_seed(0)
+    model = build_model(replace(base.config, lexical=True)).eval()
+    meta = {"name": "toy-lexical", "direction": "de-en"}
+    save_checkpoint(tmp_path / "toy-lexical", model, base.tokenizer, meta)
+    checkpoint = load_checkpoint(tmp_path / "toy-lexical")
+    assert checkpoint.model.decoder.lexical is not None
+    result = translate(checkpoint, "Ka Mo Ti .", beam_size=2)
+    relevance = attribute(checkpoint, result, "gradient_x_input")
+    assert relevance.shape[0] == len(result.target_pieces)
+    assert "lexical shortcut" in views.model_label(list_checkpoints(tmp_path)[0])
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(tmp_path))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.text_input(key="sentence").input("Ka Mo Ti .").run()
+    at.switch_page("app_pages/lesson.py").run()
+    assert not at.exception
+    latex = " ".join(element.value for element in at.latex)
+    assert all(f in latex for f in formulas.LEXICAL_FORMULAS)
