@@ -171,7 +171,7 @@ def model_label(info: CheckpointInfo) -> str:
     if info.config.coverage:
         label = f"{label}, with coverage: the score reads Cₜ₋₁,ⱼ = Σₖ₍ₜ αₖ,ⱼ"
     if info.config.lexical:
-        label = f"{label}, with a lexical shortcut: Σⱼ αₜ,ⱼ xⱼ also reaches the output layer"
+        label = f"{label}, with the lexical shortcut (Σⱼ αₜⱼ xⱼ to the output)"
     if info.guided_alignment:
         label = f"{label}, attention guided by eflomal links (λ = {info.guided_alignment:g})"
     return label
