@@ -645,8 +645,11 @@ def topk_chart(
     chosen: str | None = None,
     title: str = "",
     presentation: bool = False,
+    value_title: str = "probability",
 ) -> go.Figure:
-    """The likeliest next pieces as horizontal bars, likeliest on top; ``chosen`` in red."""
+    """The likeliest next pieces as horizontal bars, likeliest on top; ``chosen`` in red.
+    ``value_title`` other than "probability" (e.g. scores added to the logits): the axis
+    fits the values instead of 0–1."""
     probs = np.asarray(probs, dtype=float)
     if probs.shape != (len(pieces),):
         raise ValueError(f"{probs.shape[0]} probabilities but {len(pieces)} pieces")
@@ -657,14 +660,15 @@ def topk_chart(
         "orientation": "h",
         "marker": {"color": [HIGHLIGHT if piece == chosen else "#7f7f7f" for piece in pieces]},
         "customdata": _labels(pieces),
-        "hovertemplate": "%{customdata}: p = %{x:.3f}<extra></extra>",
+        "hovertemplate": "%{customdata}: %{x:.3f}<extra></extra>",
     }
+    is_probability = value_title == "probability"
     return _finish(
         [bars],
         title,
         presentation,
         420 if presentation else 300,
-        xaxis={"title": _text("probability"), "range": [0, 1]},
+        xaxis={"title": _text(value_title), **({"range": [0, 1]} if is_probability else {})},
         yaxis={**_token_axis(pieces, presentation), "autorange": "reversed"},
     )
 

@@ -45,6 +45,7 @@ from nmt_core.config import TrainConfig
 from nmt_core.eflomal import align_sentence, priors_path
 from nmt_core.probes import PROBES, ProbeError, ProbeLog, read_probes
 from nmt_core.translate import Translation, encoder_annotations, translate, with_reference
+from nmt_core.votes import Votes, shortcut_votes
 from nmt_core.whatif import WhatIf, what_if
 
 
@@ -234,6 +235,20 @@ def attributions(method: str) -> np.ndarray:
     """(T, S) ``method``'s attributions of every piece of the current translation (the one the
     pages show, at the sidebar's beam) to its source pieces (``nmt_core.attribution``)."""
     return _attributions(*_here(), settings().beam_size, method)
+
+
+@st.cache_data(max_entries=128)  # (T, k) pieces and floats
+def _votes(path: str, device: str, stamp: float, sentence: str, beam_size: int) -> Votes | None:
+    checkpoint = _load(path, device, stamp)
+    return shortcut_votes(checkpoint, _translate(path, device, stamp, sentence, beam_size))
+
+
+def shortcut_votes_now() -> Votes | None:
+    """What the current model's lexical shortcut votes for at each step of the translation the
+    pages show (``nmt_core.votes``); None for a model without the shortcut."""
+    if not settings().model.config.lexical:
+        return None
+    return _votes(*_here(), settings().beam_size)
 
 
 def eflomal_priors(model: CheckpointInfo) -> Path | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 import torch
 from streamlit.testing.v1 import AppTest
@@ -16,6 +17,7 @@ from nmt_core.checkpoint import list_checkpoints, load_checkpoint, save_checkpoi
 from nmt_core.config import ModelConfig
 from nmt_core.model import build_model
 from nmt_core.translate import translate
+from nmt_core.votes import shortcut_votes
 
 APP = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
 
@@ -76,3 +78,52 @@ def test_a_shortcut_model_translates_attributes_and_is_labelled(
     assert not at.exception
     latex = " ".join(element.value for element in at.latex)
     assert all(f in latex for f in formulas.LEXICAL_FORMULAS)
+
+
+def test_the_votes_are_what_the_attended_embeddings_choose_alone(toy_checkpoint, tmp_path):
+    base = load_checkpoint(toy_checkpoint)
+    torch.manual_seed(0)
+    model = build_model(replace(base.config, lexical=True)).eval()
+    save_checkpoint(tmp_path / "lex", model, base.tokenizer, {"name": "lex", "direction": "de-en"})
+    checkpoint = load_checkpoint(tmp_path / "lex")
+    result = translate(checkpoint, "Ka Mo Ti .", beam_size=1)
+    votes = shortcut_votes(checkpoint, result, top_k=3)
+    steps = len(result.target_pieces)
+    assert votes.scores.shape == (steps, 3) and len(votes.pieces) == steps
+    assert np.all(np.diff(votes.scores, axis=1) <= 0)
+    # all attention on one source piece: that piece's embedding alone decides the vote
+    ids = base.tokenizer.ids(list(result.source_pieces))
+    one_hot = replace(result.best, attention=np.eye(len(ids), dtype=np.float32)[[1] * steps])
+    embedding = checkpoint.model.embedding.weight[ids[1]]
+    with torch.no_grad():
+        alone = checkpoint.model.decoder.lexical(torch.ones(1, 1, 1), embedding[None, None])
+        expected = checkpoint.model.logits(alone)[0, 0].topk(3)
+    voted = shortcut_votes(checkpoint, result, one_hot, top_k=3)
+    assert voted.pieces[0] == tuple(base.tokenizer.pieces(expected.indices.tolist()))
+    np.testing.assert_allclose(voted.scores[0], expected.values.numpy(), rtol=1e-5)
+    # a model without the shortcut has no votes; another sentence's attention is refused
+    assert shortcut_votes(base, translate(base, "Ka Mo Ti .")) is None
+    other = translate(checkpoint, "Ka Mo Ti Tu Ka .")
+    with pytest.raises(ValueError, match="belongs to another translation"):
+        shortcut_votes(checkpoint, result, other.best)
+
+
+def test_the_step_page_shows_the_votes_of_a_shortcut_model_only(
+    toy_checkpoint, tmp_path, monkeypatch
+):
+    base = load_checkpoint(toy_checkpoint)
+    torch.manual_seed(0)
+    model = build_model(replace(base.config, lexical=True)).eval()
+    save_checkpoint(tmp_path / "lex", model, base.tokenizer, {"name": "lex", "direction": "de-en"})
+    save_checkpoint(
+        tmp_path / "plain", base.model, base.tokenizer, {"name": "plain", "direction": "de-en"}
+    )
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(tmp_path))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.text_input(key="sentence").input("Ka Mo Ti .").run()
+    for name, shown in (("lex", True), ("plain", False)):
+        at.sidebar.selectbox(key="model").set_value(name).run()
+        at.switch_page("app_pages/step.py").run()
+        assert not at.exception, at.exception
+        captions = " ".join(c.value for c in at.caption)
+        assert ("The lexical shortcut adds E ℓₜ" in captions) is shown, name

@@ -31,6 +31,25 @@ topk = figures.topk_chart(
     presentation=big,
 )
 topk_area.plotly_chart(topk, theme=None, key="step_topk")
+votes = state.shortcut_votes_now()
+if votes is not None:  # a model with the lexical shortcut: what the attended words say alone
+    topk_area.plotly_chart(
+        figures.topk_chart(
+            list(votes.pieces[t]),
+            votes.scores[t],
+            chosen=hyp.target_pieces[t],
+            title=f"Step {t + 1}: what the attended source words vote for by themselves",
+            presentation=big,
+            value_title="score added to the piece's logit",
+        ),
+        theme=None,
+        key="step_votes",
+    )
+    topk_area.caption(
+        "The lexical shortcut adds E ℓₜ to every piece's logit, where ℓₜ is made from the "
+        "source embeddings weighted by this step's attention alone, past the decoder's RNN: "
+        "the pieces it favours most."
+    )
 if hyp.attention is None:
     with heatmap_area:
         widgets.no_attention_note()
