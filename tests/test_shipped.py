@@ -7,6 +7,7 @@ import pytest
 from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints, load_checkpoint, read_config
 from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.data import DIRECTIONS
+from nmt_core.scorers import SCORERS
 from nmt_core.translate import translate
 
 SHIPPED = list_checkpoints(SHIPPED_ROOT)
@@ -43,11 +44,15 @@ def test_the_command_line_lists_them_by_name(capsys):
 def test_the_models_were_trained_alike():
     """The comparison is fair: one tokenizer, one size, one training recipe; only the scorer
     and the decoder wiring it needs differ (and where each run wrote its files, and which way
-    it read the corpus and the probe sentences)."""
+    it read the corpus and the probe sentences). The lexical shortcut averages by the
+    attention, so the model without attention cannot have it; the others all have it or not."""
     first = SHIPPED[0]
 
     def sizes(config: ModelConfig) -> dict:
-        return {**dataclasses.asdict(config), "scorer": None, "decoder": None}
+        return {**dataclasses.asdict(config), "scorer": None, "decoder": None, "lexical": None}
+
+    shortcuts = {i.config.lexical for i in SHIPPED if SCORERS[i.scorer].attends}
+    assert len(shortcuts) <= 1, "some attention models have the lexical shortcut, some not"
 
     def recipe(meta: dict) -> dict:  # every field, defaults filled in (newer code adds fields)
         saved = dataclasses.asdict(TrainConfig.from_dict(meta["train_config"]))
