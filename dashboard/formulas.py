@@ -35,18 +35,28 @@ OUTPUT_FORMULAS = {
     ),
 }
 # Nguyen & Chiang (2018): the attention also averages the source embeddings x_j, and that
-# average reaches the output layer directly (ModelConfig.lexical; o_t: the decoder's pre-output).
-LEXICAL_FORMULAS = (
+# average reaches the output layer directly (ModelConfig.lexical). o_t is what the decoder
+# alone gives the output layer (our g is tanh(W_o [s_t ; c_t ; E y_{t-1}]); Luong's h~_t).
+LEXICAL_FORMULA = (
     r"x^c_t = \tanh\Big(\sum_{j=1}^{S} \alpha_{t,j}\, x_j\Big), \quad "
-    r"\ell_t = \tanh(W_l\, x^c_t) + x^c_t",
-    r"p(y_t \mid y_{<t}, x) = \mathrm{softmax}\big(E\,(o_t + \ell_t)\big)",
+    r"\ell_t = \tanh(W_l\, x^c_t) + x^c_t"
 )
+PRE_OUTPUTS = {
+    "bahdanau": r"g(y_{t-1}, s_t, c_t)",
+    "conditional": r"g(y_{t-1}, s_t, c_t)",
+    "luong": r"\tilde{h}_t",
+}
 
 
 def output_formulas(decoder: str, lexical: bool) -> tuple[str, ...]:
     """How c_t reaches the next word for ``decoder``; with the lexical shortcut, also how the
-    attention-weighted source embeddings do."""
-    return OUTPUT_FORMULAS[decoder] + (LEXICAL_FORMULAS if lexical else ())
+    attention-weighted source embeddings do (the last line then adds both)."""
+    if not lexical:
+        return OUTPUT_FORMULAS[decoder]
+    output = r"p(y_t \mid y_{<t}, x) = \mathrm{softmax}\big(E\,(o_t + \ell_t)\big)"
+    pre_output = rf"o_t = {PRE_OUTPUTS[decoder]}"
+    # one formula a line: a projector's font leaves no room for two side by side
+    return (*OUTPUT_FORMULAS[decoder][:-1], pre_output, LEXICAL_FORMULA, output)
 
 
 # Where Luong's s_t comes from: the RNN runs first, on the previous word and (input feeding)

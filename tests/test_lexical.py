@@ -77,7 +77,8 @@ def test_a_shortcut_model_translates_attributes_and_is_labelled(
     at.switch_page("app_pages/lesson.py").run()
     assert not at.exception
     latex = " ".join(element.value for element in at.latex)
-    assert all(f in latex for f in formulas.LEXICAL_FORMULAS)
+    assert formulas.LEXICAL_FORMULA in latex and r"\big(E\,(o_t + \ell_t)\big)" in latex
+    assert latex.count(r"p(y_t \mid y_{<t}, x)") == 1  # the output line says both parts
 
 
 def test_the_votes_are_what_the_attended_embeddings_choose_alone(toy_checkpoint, tmp_path):
