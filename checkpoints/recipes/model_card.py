@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from anywher
 from ship import read_results  # noqa: E402  (beside this script)
 
 from nmt_core.checkpoint import read_config
+from nmt_core.config import ModelConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("additive", "general", "dot", "none", "additive-bahdanau")
@@ -25,6 +26,16 @@ def weights_label(meta: dict) -> str:
     if len(steps) == 1:
         return f"step {steps[0]} (epoch {meta['epoch']})"
     return f"mean of steps {steps[0]}–{steps[-1]} ({len(steps)})"
+
+
+def decoder_label(config: ModelConfig) -> str:
+    """'conditional', or 'conditional + lexical shortcut' (and coverage) when trained with it."""
+    extras = [
+        name
+        for name, on in (("lexical shortcut", config.lexical), ("coverage", config.coverage))
+        if on
+    ]
+    return " + ".join([config.decoder, *extras])
 
 
 def scores_table(results: dict, direction: str) -> str:
@@ -40,7 +51,7 @@ def scores_table(results: dict, direction: str) -> str:
         r = results[name]
         config, meta = read_config(ROOT / "checkpoints" / f"{direction}-{name}")
         rows.append(
-            f"| {direction}-{name} | {config.decoder} | {meta['parameters'] / 1e6:.2f}M | "
+            f"| {direction}-{name} | {decoder_label(config)} | {meta['parameters'] / 1e6:.2f}M | "
             f"{weights_label(meta)} | {meta['train_seconds'] / 60:.0f} min | "
             f"{r['test_beam1']['bleu']:.1f} / {r['test_beam5']['bleu']:.1f} | "
             f"{r['test_beam1']['chrf']:.1f} / {r['test_beam5']['chrf']:.1f} | "
