@@ -50,6 +50,7 @@ class Attention(nn.Module):
     """Base class: subclasses define ``prepare_keys`` and ``score``; the rest is shared."""
 
     covers = False  # True: ``score`` reads the coverage C_{i-1,j} (the decoder keeps it)
+    attends = True  # False: no weights, one fixed context (``prepare_keys`` makes it)
 
     def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:
         """The step-independent part of the score, computed once per sentence. (B, S, ...)"""
@@ -68,7 +69,10 @@ class Attention(nn.Module):
         mask: Tensor,
         coverage: Tensor | None = None,
     ) -> tuple[Tensor, Tensor | None, Tensor | None]:
-        """Attend from each query over the source; see the module docstring for shapes."""
+        """Attend from each query over the source; see the module docstring for shapes.
+        Without attention: (the fixed context at every step, None, None)."""
+        if not self.attends:
+            return keys.expand(-1, query.size(1), -1), None, None
         weights, scores = masked_softmax(self.score(query, keys, coverage), mask)
         context = torch.bmm(weights, values)  # (B, T, value_size)
         return context, weights, scores
@@ -161,18 +165,11 @@ class NoAttention(Attention):
     bottleneck that attention removes. There are no weights and no scores, so both are None.
     """
 
+    attends = False
+
     def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:
         return sentence_summary(values, mask)[:, None, :]  # (B, 1, value_size)
 
-    def forward(
-        self,
-        query: Tensor,
-        keys: Tensor,
-        values: Tensor,
-        mask: Tensor,
-        coverage: Tensor | None = None,
-    ) -> tuple[Tensor, None, None]:
-        return keys.expand(-1, query.size(1), -1), None, None
 
 
 def build_attention(
