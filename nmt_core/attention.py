@@ -171,7 +171,6 @@ class NoAttention(Attention):
         return sentence_summary(values, mask)[:, None, :]  # (B, 1, value_size)
 
 
-
 def build_attention(
     name: str, query_size: int, value_size: int, attention_size: int = 256, coverage: bool = False
 ) -> Attention:
