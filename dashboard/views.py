@@ -169,7 +169,7 @@ def model_label(info: CheckpointInfo) -> str:
     if decoder != entry.decoder:
         label = f"{label}, {DECODERS[decoder].label}"
     if info.config.coverage:
-        label = f"{label}, with coverage: the score reads Cₜ₋₁,ⱼ = Σₖ₍ₜ αₖ,ⱼ"
+        label = f"{label}, with coverage (the score reads Cₜ₋₁,ⱼ: the attention word j has had)"
     if info.config.lexical:
         label = f"{label}, with the lexical shortcut (Σⱼ αₜⱼ xⱼ to the output)"
     if info.guided_alignment:

@@ -125,8 +125,10 @@ class Decoder(nn.Module):
     def pre_output(self, output: Tensor, weights: Tensor | None, memory: Memory) -> Tensor:
         """The (B, T, E) pre-output the output layer reads: ``output`` with dropout, plus the
         lexical shortcut l_t when the model has one."""
-        if self.lexical is None or weights is None or memory.embeddings is None:
+        if self.lexical is None:
             return self.dropout(output)
+        if weights is None or memory.embeddings is None:  # never silently drop the shortcut
+            raise ValueError("the lexical shortcut needs attention weights and source embeddings")
         return self.dropout(output + self.lexical(weights, memory.embeddings))
 
     def init_state(self, memory: Memory) -> State:
