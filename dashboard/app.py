@@ -120,7 +120,8 @@ with st.sidebar:
         key="level",
         horizontal=True,
         help="words: a source word's weight is the sum of its pieces' weights, an output word's "
-        "row the mean of its pieces' rows. Step through and Lesson always show pieces.",
+        "row that of its first piece (the step that chose the word). Step through and Lesson "
+        "always show pieces.",
     )
     force_cpu = st.checkbox("Force CPU", key="force_cpu")
     device = "cpu" if force_cpu else resolve_device("auto").type

@@ -144,8 +144,8 @@ class Translation:
     ) -> AttentionView | None:
         """The labelled attention of ``hypothesis`` (default: the best), per piece or per word.
 
-        Word level: a source word gets the sum of its pieces' weights, a target word the mean
-        of its pieces' rows. None for the model without attention.
+        Word level (``tokenization.word_attention``): a source word gets the sum of its pieces'
+        weights, a target word its first piece's row. None for the model without attention.
         """
         hyp = hypothesis or self.best
         if hyp.attention is None:

@@ -73,7 +73,7 @@ def test_word_groups_follow_the_word_start_marker():
     assert word_groups(["</s>", "x"]) == [[0], [1]]
 
 
-def test_word_attention_sums_source_pieces_and_averages_target_pieces():
+def test_word_attention_sums_source_pieces_and_takes_a_target_words_first_piece():
     source = ["▁Haus", "tür", "▁zu", "</s>"]  # words: Haustür | zu | </s>
     target = ["▁door", "▁clos", "ed", "</s>"]  # words: door | closed | </s>
     attention = np.array(
@@ -88,7 +88,7 @@ def test_word_attention_sums_source_pieces_and_averages_target_pieces():
     expected = np.array(
         [
             [0.8, 0.1, 0.1],
-            [(0.2 + 0.2) / 2, (0.6 + 0.8) / 2, (0.2 + 0.0) / 2],
+            [0.2, 0.6, 0.2],  # "closed" is the row of "▁clos", not the mean with "ed"
             [0.0, 0.0, 1.0],
         ]
     )
