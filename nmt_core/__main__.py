@@ -105,14 +105,35 @@ TRAIN_FLAGS = [*TRAIN_FLAG_TYPES, "stream"]
 DEVICE_HELP = "auto (CUDA when present), cpu or cuda"
 
 
+def json_object(path: str, holds: str) -> dict[str, Any]:
+    """The JSON object in the file ``path``; a ValueError that names the file (and what it
+    should hold) when it is not one."""
+    try:
+        data = json.loads(Path(path).read_text("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ValueError(f"{path} is not a JSON file ({holds}): {error}") from error
+    if not isinstance(data, dict):
+        raise ValueError(f"{path} must hold a JSON object ({holds})")
+    return data
+
+
+def config_sections(path: str | None) -> dict[str, Any]:
+    """The sections of a --config file ({} without one): "model" and "train", nothing else, so a
+    misspelt section is an error rather than silently the defaults."""
+    if not path:
+        return {}
+    file = json_object(path, 'a config with "model" and "train" sections')
+    unknown = set(file) - {"model", "train"}
+    if unknown:
+        raise ValueError(f"{path}: config sections must be 'model' and 'train'; got {sorted(unknown)}")
+    return file
+
+
 def command_train(args: argparse.Namespace) -> int:
     # imports tqdm and the training stack only when needed
     from nmt_core.training import TrainingStopped, train
 
-    file = json.loads(Path(args.config).read_text()) if args.config else {}
-    unknown = set(file) - {"model", "train"}
-    if unknown:
-        raise ValueError(f"config file sections must be 'model' and 'train'; got {sorted(unknown)}")
+    file = config_sections(args.config)
     model = {**file.get("model", {}), **_config_overrides(args, MODEL_FLAGS)}
     if args.no_input_feeding:
         model["input_feeding"] = False
@@ -139,7 +160,7 @@ def command_tokenizer(args: argparse.Namespace) -> int:
     """Train the joint sentencepiece model once, so that compared models share one vocabulary."""
     from nmt_core.corpus import build_tokenizer, prepare_split, training_pairs
 
-    file = json.loads(Path(args.config).read_text()) if args.config else {}
+    file = config_sections(args.config)
     cfg = TrainConfig.from_dict({**file.get("train", {}), **_config_overrides(args, TRAIN_FLAGS)})
     tokenizer = build_tokenizer(replace(cfg, tokenizer=""), training_pairs(prepare_split(cfg), cfg))
     Path(args.output).parent.mkdir(parents=True, exist_ok=True)
@@ -264,7 +285,7 @@ def command_probes(args: argparse.Namespace) -> int:
 def training_config_of(args: argparse.Namespace) -> TrainConfig:
     """The training settings of --config (its "train" section) or of --checkpoint's meta."""
     if args.config:
-        return TrainConfig.from_dict(json.loads(Path(args.config).read_text())["train"])
+        return TrainConfig.from_dict(config_sections(args.config).get("train", {}))
     folder = args.checkpoint or default_checkpoint(list_checkpoints(checkpoints_root())).path
     meta = read_config(checkpoint_folder(folder))[1]
     if "train_config" not in meta:
@@ -323,7 +344,7 @@ def command_export(args: argparse.Namespace) -> int:
     checkpoint = load_checkpoint(source)
     meta = {**checkpoint.meta, "name": args.name or Path(args.output).name}
     if args.scores:
-        meta.update(json.loads(Path(args.scores).read_text()))
+        meta.update(json_object(args.scores, "the test scores to record"))
     extra = {}
     for name in (METRICS, PROBES):  # the run's logs: in the checkpoint folder or its run's
         for log_file in (source / name, source.parent / name):

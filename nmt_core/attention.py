@@ -178,7 +178,7 @@ def build_attention(
     ``coverage`` (only a scorer whose table entry ``covers``) its score reads C_{i-1,j}."""
     entry = scorer(name)  # an unknown name: the error lists the valid ones
     if coverage and not entry.covers:
-        raise ValueError(f"scorer {name!r} has no coverage term (only additive has)")
+        raise ValueError(f"scorer {name!r} has no coverage term (scorers.SCORERS: covers)")
     if name == "additive":
         return AdditiveAttention(query_size, value_size, attention_size, coverage)
     if name == "general":

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from nmt_core.data import AUGMENTATIONS, KINDS
 from nmt_core.device import DEVICES, PRECISIONS
-from nmt_core.scorers import DECODER_STYLES, scorer
+from nmt_core.scorers import DECODER_STYLES, DECODERS, SCORERS, scorer
 from nmt_core.tokenization import BOS_ID, EOS_ID, PAD_ID, UNK_ID
 
 RNN_TYPES = ("gru", "lstm")
@@ -79,9 +79,9 @@ class ModelConfig:
     # the state after a first GRU transition on y_{i-1} (nmt_core/decoder.py)
     decoder: str = "bahdanau"
     rnn_type: str = "gru"  # gru | lstm
-    input_feeding: bool = True  # Luong only: feed the attentional state h~_{t-1} back in
-    # additive only: the score also reads C_{t-1,j}, the attention h_j has had so far (Tu et al.
-    # 2016); the decoder steps one word at a time to keep it, so not with the Luong decoder
+    input_feeding: bool = True  # a decoder that feeds_input: h~_{t-1} goes back in (Luong)
+    # the score also reads C_{t-1,j}, the attention h_j has had so far (Tu et al. 2016): for a
+    # scorer that ``covers`` with a decoder style that ``keeps_coverage`` (nmt_core/scorers.py)
     coverage: bool = False
     # the attention-weighted source embeddings go straight to the output layer, past the RNN
     # (Nguyen & Chiang 2018's lexical model; nmt_core/decoder.py LexicalShortcut)
@@ -120,10 +120,19 @@ class ModelConfig:
                 f"the lexical shortcut averages the source by the attention; scorer "
                 f"{self.scorer!r} has none"
             )
-        if self.coverage and not (entry.covers and self.decoder != "luong"):
+        style = DECODERS[self.decoder]
+        if self.coverage and not (entry.covers and style.keeps_coverage):
+            scorers = " or ".join(s.name for s in SCORERS.values() if s.covers)
+            styles = " or ".join(d.name for d in DECODERS.values() if d.keeps_coverage)
             raise ValueError(
-                "coverage is a term of the additive score with the bahdanau or conditional "
-                f"decoder; got scorer {self.scorer!r}, decoder {self.decoder!r}"
+                f"coverage is a term of the {scorers} score with the {styles} decoder; got "
+                f"scorer {self.scorer!r}, decoder {self.decoder!r}"
+            )
+        if not self.input_feeding and not style.feeds_input:
+            raise ValueError(
+                f"input_feeding can be turned off only where a decoder feeds its output back in "
+                f"({', '.join(d.name for d in DECODERS.values() if d.feeds_input)}); decoder "
+                f"{self.decoder!r} has no input feeding"
             )
 
     @classmethod

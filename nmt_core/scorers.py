@@ -24,6 +24,12 @@ class DecoderStyle:
     label: str  # what the dashboard calls it beside a scorer's label (plain text)
     paper: str
     query: str
+    # Luong's input feeding (h~_{t-1} into the next step), which ModelConfig.input_feeding turns
+    # off; the other styles have none to turn off
+    feeds_input: bool = False
+    # its step carries the coverage C_{t-1,j} to a scorer that ``covers`` (Luong's step is not
+    # wired for it: its attentional output never passes the coverage on)
+    keeps_coverage: bool = True
 
 
 DECODERS: dict[str, DecoderStyle] = {
@@ -32,7 +38,10 @@ DECODERS: dict[str, DecoderStyle] = {
         # attend from the previous state, then update it with the context
         DecoderStyle("bahdanau", "Bahdanau decoder", "Bahdanau et al. 2015", "s_{t-1}"),
         # update the state on the previous word first, then attend from it (input feeding)
-        DecoderStyle("luong", "Luong decoder", "Luong et al. 2015", "s_t"),
+        DecoderStyle(
+            "luong", "Luong decoder", "Luong et al. 2015", "s_t",
+            feeds_input=True, keeps_coverage=False,
+        ),  # fmt: skip
         # Nematus' conditional GRU: a first GRU reads y_{t-1}, attention reads its state s'_t,
         # a second GRU reads the context
         DecoderStyle(

@@ -31,7 +31,14 @@ import torch
 from tqdm import tqdm
 
 from nmt_core.batching import Example, collate, encode_pairs, make_batches, with_token_dropout
-from nmt_core.checkpoint import load_checkpoint, save_checkpoint, save_snapshot
+from nmt_core.checkpoint import (
+    CONFIG,
+    checkpoint_folder,
+    load_checkpoint,
+    read_config,
+    save_checkpoint,
+    save_snapshot,
+)
 from nmt_core.config import ModelConfig, TrainConfig
 from nmt_core.corpus import build_tokenizer, prepare_split, training_pairs
 from nmt_core.data import CorpusError, Pair
@@ -229,6 +236,7 @@ def probe_due(s: Setup, step: int) -> bool:
 def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setup, Progress]:
     """Data, tokenizer, model, optimizer and schedule of a new, fine-tuned or resumed run."""
     cfg.validate()
+    refuse_untrainable(cfg, model_to_train(cfg, model_cfg, resume))  # before the folder exists
     world, device = join_world(resolve_device(cfg.device))
     precision = device_mixed_precision(cfg.precision, device)  # before any work: fp16 on a CPU
     run = RunDir(cfg.output_dir)
@@ -278,6 +286,26 @@ def set_up(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> tuple[Setu
     return setup, progress
 
 
+def model_to_train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> ModelConfig:
+    """The model a run trains: a resumed run's saved one, a fine-tuned checkpoint's own, or
+    ``model_cfg`` for a new model."""
+    latest = RunDir(cfg.output_dir).latest
+    if resume and (latest / CONFIG).is_file():
+        return read_config(latest)[0]
+    if cfg.init_checkpoint:
+        return read_config(checkpoint_folder(cfg.init_checkpoint))[0]
+    return model_cfg
+
+
+def refuse_untrainable(cfg: TrainConfig, model_cfg: ModelConfig) -> None:
+    """Raise ValueError for training settings the model cannot take, before anything is written
+    (a refused run must leave no folder that blocks the corrected one)."""
+    if cfg.guided_alignment and not scorer(model_cfg.scorer).attends:
+        raise ValueError(
+            f"guided_alignment trains the attention: scorer {model_cfg.scorer!r} has none"
+        )
+
+
 def training_guides(
     cfg: TrainConfig,
     run: RunDir,
@@ -291,8 +319,6 @@ def training_guides(
     to the others."""
     if not cfg.guided_alignment:
         return None
-    if not scorer(model.config.scorer).attends:
-        raise ValueError("guided_alignment trains the attention: scorer 'none' has none")
     path = run.path / GUIDANCE
     if world.main and not path.is_file():
         log.info("guided alignment: aligning the %d training pairs with eflomal", len(pairs))

@@ -57,3 +57,11 @@ def test_step_by_step_decoding_equals_the_teacher_forced_pass(decoder):
 def test_the_conditional_gru_needs_a_gru():
     with pytest.raises(ValueError, match="conditional GRU: it needs rnn_type 'gru'"):
         ModelConfig(decoder="conditional", rnn_type="lstm").validate()
+
+
+@pytest.mark.parametrize("decoder", ["bahdanau", "conditional"])
+def test_input_feeding_can_be_turned_off_only_where_there_is_some(decoder):
+    # --no-input-feeding on a decoder without it would otherwise train the same model silently
+    ModelConfig(scorer="general", decoder="luong", input_feeding=False).validate()
+    with pytest.raises(ValueError, match=f"decoder '{decoder}' has no input feeding"):
+        ModelConfig(scorer="additive", decoder=decoder, input_feeding=False).validate()

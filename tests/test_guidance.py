@@ -127,10 +127,13 @@ def test_bad_guided_settings_are_refused(tmp_path, toy_corpus, change, message):
         train(replace(cfg, **change), model_cfg)
 
 
-def test_a_model_without_attention_cannot_be_guided(tmp_path, toy_corpus):
+def test_a_model_without_attention_cannot_be_guided_and_the_refusal_writes_nothing(
+    tmp_path, toy_corpus
+):
     cfg, model_cfg = toy_configs(tmp_path / "run", toy_corpus, scorer="none", decoder="bahdanau")
     with pytest.raises(ValueError, match="scorer 'none' has none"):
         train(replace(cfg, guided_alignment=1.0), model_cfg)
+    assert not (tmp_path / "run").exists()  # so the corrected run starts without --resume
 
 
 def test_eflomal_links_real_pairs(eflomal_installed, tmp_path):

@@ -51,3 +51,23 @@ def test_every_using_command_defaults_to_the_gpu_when_there_is_one(command):
     args = build_parser().parse_args([command, *required])
     assert args.device == "auto"
     assert resolve_device(args.device).type == ("cuda" if torch.cuda.is_available() else "cpu")
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ('{"train": {"lr": 1e-3}\n"model": {}}', "is not a JSON file"),  # a missing comma
+        ("[1, 2]", "must hold a JSON object"),
+        ('{"trian": {"lr": 1e-3}}', "config sections must be 'model' and 'train'"),
+    ],
+)
+@pytest.mark.parametrize("command", ["train", "tokenizer", "eflomal-priors"])
+def test_a_bad_config_file_is_one_line_that_names_it(tmp_path, capsys, command, text, named):
+    config = tmp_path / "recipe.json"
+    config.write_text(text)
+    flag = {"train": ["--output-dir"], "tokenizer": ["--output"], "eflomal-priors": []}[command]
+    out = [*flag, str(tmp_path / "out")] if flag else []
+    assert main([command, "--config", str(config), *out]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and str(config) in error and named in error, error
+    assert not (tmp_path / "out").exists()
