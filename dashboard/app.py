@@ -69,7 +69,7 @@ if not infos:
 # 2. First load: a shared link brings its sentence, model, step and settings (see inputs.py);
 # the model it names (else the default one) says which direction opens.
 if "sentence" not in ss:
-    asked = inputs.from_link(st.query_params)
+    asked, ss.link_ignored = inputs.from_link(st.query_params)
     if asked is not None:
         ss.model = ss.asked_model = asked
     opening = next((i for i in infos if i.name == asked), default_checkpoint(infos))
@@ -161,6 +161,12 @@ if unknown not in (None, ss.model):
     st.warning(
         f"The link asks for the model {unknown!r}, which this server does not have: "
         f"showing {views.model_label(by_name[ss.model])} instead."
+    )
+if ss.get("link_ignored"):  # said once, on the run that opened the link
+    st.warning(
+        f"The link's {', '.join(ss.pop('link_ignored'))} could not be used (beam 1–"
+        f"{inputs.MAX_BEAM}, tokens pieces or words, step 1 or more, presentation 0 or 1): "
+        "left at their defaults."
     )
 st.query_params.from_dict(inputs.link(state.sentence(), ss.model))
 inputs.restore(state.sentence())

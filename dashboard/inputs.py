@@ -17,7 +17,7 @@ session's first run and :func:`link` gives what the page's URL shows now.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import streamlit as st
@@ -58,27 +58,45 @@ def remember() -> None:
             ss[_COPY + key] = ss[key]
 
 
-def from_link(query: Mapping[str, str]) -> str | None:
+def _step_of(value: str) -> dict[str, Any] | None:
+    if value.isdigit() and int(value) >= 1:
+        return {"step": int(value), "lesson_step": int(value)}  # the page the link opens shows it
+    return None
+
+
+def _beam_of(value: str) -> dict[str, Any] | None:
+    return {"beam": int(value)} if value.isdigit() and 1 <= int(value) <= MAX_BEAM else None
+
+
+# link key -> the session-state values its text sets, or None for a text it cannot use
+LINK_SETTINGS: dict[str, Callable[[str], dict[str, Any] | None]] = {
+    "step": _step_of,
+    "beam": _beam_of,
+    "tokens": lambda value: {"level": LEVELS[value]} if value in LEVELS else None,
+    "presentation": lambda value: {"presentation": value == "1"} if value in ("1", "0") else None,
+}
+
+
+def from_link(query: Mapping[str, str]) -> tuple[str | None, list[str]]:
     """On a session's first run: the settings a shared link carries, into session state.
 
-    Returns the model name the link asks for (None without one): the app checks it exists,
+    Returns the model name the link asks for (None without one: the app checks it exists,
     and opens its direction with the link's sentence or, without one, that direction's first
-    example.
+    example) and the link's settings that could not be used ("beam=20"), which stay at their
+    defaults and are named to the user.
     """
     ss = st.session_state
     if "s" in query:
         ss.sentence = query["s"]
-    step = query.get("step", "")
-    if step.isdigit() and int(step) >= 1:
-        ss.step = ss.lesson_step = int(step)  # the page the link opens shows it
-    beam = query.get("beam", "")
-    if beam.isdigit() and 1 <= int(beam) <= MAX_BEAM:
-        ss.beam = int(beam)
-    if query.get("tokens") in LEVELS:
-        ss.level = LEVELS[query["tokens"]]
-    if query.get("presentation") in ("1", "0"):
-        ss.presentation = query["presentation"] == "1"
-    return query.get("model")
+    ignored = []
+    for key, values_of in LINK_SETTINGS.items():
+        if key in query:
+            values = values_of(query[key])
+            if values is None:
+                ignored.append(f"{key}={query[key]}")
+            else:
+                ss.update(values)
+    return query.get("model"), ignored
 
 
 def link(sentence: str, model: str) -> dict[str, Any]:

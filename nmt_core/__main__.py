@@ -125,7 +125,8 @@ def config_sections(path: str | None) -> dict[str, Any]:
     file = json_object(path, 'a config with "model" and "train" sections')
     unknown = set(file) - {"model", "train"}
     if unknown:
-        raise ValueError(f"{path}: config sections must be 'model' and 'train'; got {sorted(unknown)}")
+        sections = sorted(unknown)
+        raise ValueError(f"{path}: config sections must be 'model' and 'train'; got {sections}")
     return file
 
 

@@ -39,8 +39,12 @@ DECODERS: dict[str, DecoderStyle] = {
         DecoderStyle("bahdanau", "Bahdanau decoder", "Bahdanau et al. 2015", "s_{t-1}"),
         # update the state on the previous word first, then attend from it (input feeding)
         DecoderStyle(
-            "luong", "Luong decoder", "Luong et al. 2015", "s_t",
-            feeds_input=True, keeps_coverage=False,
+            "luong",
+            "Luong decoder",
+            "Luong et al. 2015",
+            "s_t",
+            feeds_input=True,
+            keeps_coverage=False,
         ),  # fmt: skip
         # Nematus' conditional GRU: a first GRU reads y_{t-1}, attention reads its state s'_t,
         # a second GRU reads the context

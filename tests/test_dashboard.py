@@ -253,6 +253,22 @@ def test_a_link_reproduces_the_view_and_names_an_unknown_model(root, monkeypatch
     assert at.sidebar.selectbox(key="model").value == "toy-additive"  # and says what it shows
 
 
+def test_a_link_with_settings_it_cannot_use_names_them_and_keeps_the_rest(root, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(root))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(s=SENTENCE, beam="20", tokens="word", step="0", presentation="1")
+    at.run()
+    assert not at.exception
+    (warning,) = at.warning
+    assert "step=0, beam=20, tokens=word could not be used" in warning.value, warning.value
+    assert at.sidebar.slider(key="beam").value == 1  # the defaults, and the usable rest kept
+    assert at.sidebar.radio(key="level").value == "subword pieces"
+    assert at.sidebar.toggle(key="presentation").value is True
+    assert at.text_input(key="sentence").value == SENTENCE
+    at.sidebar.slider(key="beam").set_value(2).run()
+    assert not at.warning  # said once
+
+
 @pytest.fixture(scope="module")
 def two_directions(root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The toy checkpoints, and beside them one labelled English→German (``en-toy-dot``)."""
