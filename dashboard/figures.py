@@ -23,6 +23,8 @@ import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
 
+from nmt_core.step_arithmetic import WeightedSum
+
 ATTENTION_SCALE = "Blues"  # white = no attention: easy to read on a screen
 PROJECTOR_SCALE = (
     "Cividis"  # perceptually uniform, colour-blind safe, keeps contrast when washed out
@@ -346,7 +348,7 @@ ANIMATION_DIMENSIONS = 32  # of h_j's numbers drawn: enough to see rows fade, fe
 def step_animation(
     scores: np.ndarray,
     weights: np.ndarray,
-    partial_sums: np.ndarray,
+    terms: WeightedSum,
     values: np.ndarray,
     source_tokens: Sequence[str],
     topk_pieces: Sequence[str],
@@ -362,18 +364,20 @@ def step_animation(
 
     Args:
         scores, weights: (S,) e_{t,j} and α_{t,j} over the source pieces.
-        partial_sums: (S, H) row k = sum_{j<=k} α_j h_j (the last row is c_t).
+        terms: α_j h_j (S, H) and their running sums, the last one c_t
+            (``step_arithmetic.weighted_sum``).
         values: (S, H) the annotations h_j.
         topk_pieces, topk_probs: the likeliest next pieces and their probabilities.
         step: the decoder step, 1-based, for the labels.
     """
     scores, weights = np.asarray(scores, float), np.asarray(weights, float)
-    values, partial_sums = np.asarray(values, float), np.asarray(partial_sums, float)
+    values, weighted = np.asarray(values, float), np.asarray(terms.weighted, float)
+    partial_sums = np.asarray(terms.partial_sums, float)
     size = len(source_tokens)
     if not scores.shape == weights.shape == (size,) or values.shape[0] != size:
         raise ValueError(f"scores, weights and annotations must have {size} source rows")
-    if partial_sums.shape != values.shape:
-        raise ValueError(f"partial sums {partial_sums.shape} but annotations {values.shape}")
+    if not partial_sums.shape == weighted.shape == values.shape:
+        raise ValueError(f"terms {partial_sums.shape} but annotations {values.shape}")
     dims = min(ANIMATION_DIMENSIONS, values.shape[1])
     limit = float(np.abs(values[:, :dims]).max()) or 1.0
     rows = [*source_tokens, f"= c_{step}"]
@@ -384,8 +388,7 @@ def step_animation(
 
     def grid(weighted_up_to: int) -> dict[str, Any]:
         """h_j rows, the first ``weighted_up_to`` of them multiplied by α_j, and c_t so far."""
-        z = values[:, :dims].copy()
-        z[:weighted_up_to] *= weights[:weighted_up_to, None]
+        z = np.vstack([weighted[:weighted_up_to, :dims], values[weighted_up_to:, :dims]])
         total = partial_sums[weighted_up_to - 1, :dims] if weighted_up_to else np.zeros(dims)
         return {"z": np.vstack([z, total]).tolist()}
 

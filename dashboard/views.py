@@ -33,6 +33,7 @@ from nmt_core.checkpoint import CheckpointInfo
 from nmt_core.data import language_names
 from nmt_core.evaluation import attention_entropy, jensen_shannon
 from nmt_core.scorers import DECODERS, scorer
+from nmt_core.step_arithmetic import softmax_terms, vector_norm
 from nmt_core.tokenization import word_weights
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 from nmt_core.whatif import WhatIf
@@ -357,7 +358,7 @@ def step_equations(hypothesis: Hypothesis, step: int) -> dict[str, str]:
     context = hypothesis.contexts[step]
     head = _vector(context[:4], more=len(context) > 4)
     context_line = _lines(
-        rf"\lVert c_{{{t}}} \rVert = {np.linalg.norm(context):.2f}",
+        rf"\lVert c_{{{t}}} \rVert = {vector_norm(context):.2f}",
         rf"c_{{{t}}} = {head} \in \mathbb{{R}}^{{{len(context)}}}",
     )
     if hypothesis.attention is None or hypothesis.scores is None:
@@ -365,22 +366,21 @@ def step_equations(hypothesis: Hypothesis, step: int) -> dict[str, str]:
     scores, weights = hypothesis.scores[step], hypothesis.attention[step]
     best = int(weights.argmax())
     j = best + 1
-    if np.abs(scores).max() <= 50:  # exp() stays readable: show the plain softmax
-        denominator = float(np.exp(scores.astype(np.float64)).sum())
+    terms = softmax_terms(scores, best)
+    if not terms.shift:  # exp() of the raw scores stays readable: the plain softmax
         softmax = (
             rf"\alpha_{{{t},{j}}} = \frac{{\exp({scores[best]:.2f})}}"
-            rf"{{\sum_k \exp(e_{{{t},k}})}} = \frac{{{_number(np.exp(scores[best]))}}}"
-            rf"{{{_number(denominator)}}} = {weights[best]:.3f}"
+            rf"{{\sum_k \exp(e_{{{t},k}})}} = \frac{{{_number(terms.numerator)}}}"
+            rf"{{{_number(terms.denominator)}}} = {weights[best]:.3f}"
         )
-    else:  # large scores (dot product): subtract the maximum first, as softmax code does
-        shifted = scores.astype(np.float64) - scores.max()
-        softmax = (
+    else:  # large scores (dot product): the maximum m is subtracted first
+        softmax = _lines(
             rf"\alpha_{{{t},{j}}} = \frac{{\exp(e_{{{t},{j}}} - m)}}"
             rf"{{\sum_k \exp(e_{{{t},k}} - m)}}"
-            rf" = \frac{{{_number(np.exp(shifted[best]))}}}{{{_number(np.exp(shifted).sum())}}}"
-            rf" = {weights[best]:.3f}"
+            rf" = \frac{{{_number(terms.numerator)}}}{{{_number(terms.denominator)}}}"
+            rf" = {weights[best]:.3f}",
+            rf"m = \max_k e_{{{t},k}} = {terms.shift:.2f}",
         )
-        softmax = _lines(softmax, rf"m = \max_k e_{{{t},k}} = {scores.max():.2f}")
     last = len(scores)
     return {
         "scores": _lines(rf"(e_{{{t},1}}, \dots, e_{{{t},{last}}}) =", _vector(scores, mark=best)),

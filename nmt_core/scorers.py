@@ -45,7 +45,7 @@ DECODERS: dict[str, DecoderStyle] = {
             "s_t",
             feeds_input=True,
             keeps_coverage=False,
-        ),  # fmt: skip
+        ),
         # Nematus' conditional GRU: a first GRU reads y_{t-1}, attention reads its state s'_t,
         # a second GRU reads the context
         DecoderStyle(

@@ -266,15 +266,6 @@ def encoder_annotations(checkpoint: Checkpoint, sentence: str) -> np.ndarray:
     return model.encode(src, mask).values[0].float().cpu().numpy()
 
 
-def context_partial_sums(weights: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """(S, H) running sums of a context vector: row k = sum_{j<=k} alpha_j h_j, so the last row
-    is c_t itself. ``weights``: (S,) one step's attention; ``values``: (S, H) annotations."""
-    weights, values = np.asarray(weights), np.asarray(values)
-    if weights.shape != values.shape[:1]:
-        raise ValueError(f"{weights.shape[0]} weights for {values.shape[0]} annotations")
-    return np.cumsum(weights[:, None] * values, axis=0)
-
-
 def translate_texts(
     model: Seq2Seq,
     tokenizer: Tokenizer,

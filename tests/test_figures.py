@@ -7,6 +7,7 @@ import plotly.graph_objects as go
 import pytest
 
 from dashboard import figures
+from nmt_core.step_arithmetic import weighted_sum
 
 SOURCE = ["▁Der", "▁Hund", ".", "</s>"]
 TARGET = ["▁The", "▁dog", ".", "</s>"]
@@ -63,7 +64,7 @@ EVERY_BUILDER = {
     "animation": lambda big: figures.step_animation(
         np.arange(4.0),
         np.ones(4) / 4,
-        np.cumsum(np.ones((4, 40)) / 4, axis=0),
+        weighted_sum(np.ones(4) / 4, np.ones((4, 40))),
         np.ones((4, 40)),
         SOURCE,
         ["▁The", "▁a"],
@@ -256,10 +257,11 @@ def test_standalone_html_inlines_plotly_js():
 def test_the_step_animation_plays_scores_softmax_each_weighted_annotation_and_the_next_piece():
     values = np.random.default_rng(0).normal(size=(4, 40))
     weights = np.array([0.1, 0.6, 0.2, 0.1])
-    sums = np.cumsum(weights[:, None] * values, axis=0)
+    terms = weighted_sum(weights, values)
+    sums = terms.partial_sums
     fig = validated(
         figures.step_animation(
-            np.array([1.0, 3.0, 2.0, 1.0]), weights, sums, values, SOURCE, ["▁The", "▁a"],
+            np.array([1.0, 3.0, 2.0, 1.0]), weights, terms, values, SOURCE, ["▁The", "▁a"],
             np.array([0.9, 0.1]), chosen="▁The", step=2,
         )
     )  # fmt: skip
@@ -278,6 +280,7 @@ def test_the_step_animation_plays_scores_softmax_each_weighted_annotation_and_th
     # the slider and the play button drive the frames in the browser
     assert [list(step.args[0]) for step in fig.layout.sliders[0].steps] == [[n] for n in names]
     assert fig.layout.updatemenus[0].buttons[0].label == "▶ Play"
-    with pytest.raises(ValueError, match="partial sums"):
-        figures.step_animation(weights, weights, sums[:, :3], values, SOURCE, ["▁a"], np.ones(1),
+    with pytest.raises(ValueError, match="terms"):
+        figures.step_animation(weights, weights, weighted_sum(weights, values[:, :3]), values,
+                               SOURCE, ["▁a"], np.ones(1),
                                chosen="▁a", step=1)  # fmt: skip

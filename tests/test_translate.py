@@ -22,9 +22,9 @@ from nmt_core.checkpoint import (
 from nmt_core.evaluation import attention_entropy
 from nmt_core.model import build_model
 from nmt_core.search import forced_decode
+from nmt_core.step_arithmetic import softmax_terms, weighted_sum
 from nmt_core.translate import (
     MAX_SOURCE_PIECES,
-    context_partial_sums,
     encoder_annotations,
     prepare_source,
     translate,
@@ -347,16 +347,29 @@ def test_cli_reports_malformed_tsv_lines_and_refuses_a_file_without_pairs(
         assert f"{broken} holds no usable pair (2 lines, 2 malformed)" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("sentence", ["Ka Mo Ti Tu .", "Ka"])
+def test_the_worked_softmax_gives_the_models_own_weights(checkpoint, sentence):
+    hyp = translate(checkpoint, sentence).best
+    for scores, weights in zip(hyp.scores, hyp.attention, strict=True):
+        for j in range(len(scores)):
+            assert softmax_terms(scores, j).weight == pytest.approx(weights[j], abs=1e-5)
+            big = softmax_terms(scores * 100, j)  # dot-product sized: shifted by the maximum
+            assert big.shift == pytest.approx(100 * scores.max(), rel=1e-6) and big.numerator <= 1
+            exact = np.exp(100 * (scores - scores.max()))
+            assert big.weight == pytest.approx(exact[j] / exact.sum(), abs=1e-6)
+
+
 @pytest.mark.parametrize("beam_size", [1, 3])
 def test_every_context_vector_is_the_weighted_sum_of_the_annotations(checkpoint, beam_size):
     result = translate(checkpoint, "Ka Mo Ti Tu .", beam_size=beam_size)
     values = encoder_annotations(checkpoint, "Ka Mo Ti Tu .")
     assert values.shape == (len(result.source_pieces), result.best.contexts.shape[1])
     for step, weights in enumerate(result.attention):
-        sums = context_partial_sums(weights, values)
-        np.testing.assert_allclose(sums[-1], result.best.contexts[step], atol=1e-5)
-        np.testing.assert_allclose(sums[0], weights[0] * values[0], atol=1e-6)
+        terms = weighted_sum(weights, values)
+        np.testing.assert_allclose(terms.context, result.best.contexts[step], atol=1e-5)
+        np.testing.assert_allclose(terms.partial_sums[0], weights[0] * values[0], atol=1e-6)
+        np.testing.assert_allclose(terms.weighted.sum(axis=0), terms.context, atol=1e-6)
     with pytest.raises(ValueError, match="3 weights for"):
-        context_partial_sums(np.ones(3), values)
+        weighted_sum(np.ones(3), values)
     with pytest.raises(ValueError, match="empty"):
         encoder_annotations(checkpoint, " \u200b ")

@@ -4,7 +4,7 @@ import streamlit as st
 
 from dashboard import figures, formulas, state, views, widgets
 from nmt_core.scorers import scorer
-from nmt_core.translate import context_partial_sums
+from nmt_core.step_arithmetic import weighted_sum
 
 chosen, ss = state.settings(), st.session_state
 st.header("Lesson: attention in four steps")
@@ -36,7 +36,7 @@ if attends:
         figures.step_animation(
             hyp.scores[t],
             hyp.attention[t],
-            context_partial_sums(hyp.attention[t], values),
+            weighted_sum(hyp.attention[t], values),
             values,
             source,
             *views.topk_rows(hyp, t),
