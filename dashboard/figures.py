@@ -34,7 +34,8 @@ DIFFERENCE_SCALE = "RdBu"  # diverging, light grey at 0
 FADE_SCALE = [[0.0, "#2166ac"], [0.5, "#ffffff"], [1.0, "#b2182b"]]
 HIGHLIGHT = "#d62728"  # the current step / chosen token
 PAIRED_COLOURS = {"blue": "#1f77b4", "orange": "#ff7f0e"}  # paired_bars' series, named in titles
-# One colour per scorer, so a model has the same colour in every chart (Compare, Why attention).
+# A scorer's usual colour, so the shipped models keep theirs in every chart (Compare, Why
+# attention); grey is for the model without attention only.
 SCORER_COLOURS = {
     "additive": "#1f77b4",
     "general": "#2ca02c",
@@ -42,11 +43,19 @@ SCORER_COLOURS = {
     "scaled_dot": "#9467bd",
     "none": "#7f7f7f",
 }
+SPARE_COLOURS = ("#d62728", "#8c564b", "#e377c2", "#17becf", "#bcbd22")  # for further models
 
 
-def scorer_colour(scorer: str) -> str:
-    """The line colour of a model with this scorer (grey for one not in the table)."""
-    return SCORER_COLOURS.get(scorer, "#7f7f7f")
+def model_colours(models: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """A line colour for each model of ``models`` ((name, scorer) pairs, in the sidebar's
+    order), different for every model: the first model of a scorer gets the scorer's colour,
+    any other (a second additive model, a scorer not in the table) the next spare colour."""
+    colours: dict[str, str] = {}
+    spare = iter(SPARE_COLOURS * (1 + len(models) // len(SPARE_COLOURS)))
+    for name, scorer in models:
+        usual = SCORER_COLOURS.get(scorer)
+        colours[name] = usual if usual and usual not in colours.values() else next(spare)
+    return colours
 
 
 def _template() -> dict[str, Any]:
@@ -686,7 +695,7 @@ def step_lines(
     colours: Mapping[str, str] | None = None,
 ) -> go.Figure:
     """One line per named series over decoder steps; ``tokens`` label the steps if given;
-    ``colours`` fixes a series' colour by its name (see ``scorer_colour``)."""
+    ``colours`` fixes a series' colour by its name (see ``model_colours``)."""
     data = []
     for name, values in series.items():
         values = np.asarray(values, dtype=float)

@@ -284,3 +284,17 @@ def test_the_step_animation_plays_scores_softmax_each_weighted_annotation_and_th
         figures.step_animation(weights, weights, weighted_sum(weights, values[:, :3]), values,
                                SOURCE, ["▁a"], np.ones(1),
                                chosen="▁a", step=1)  # fmt: skip
+
+
+def test_every_model_gets_its_own_line_colour_and_the_shipped_ones_their_scorers():
+    shipped = [("de-en-additive", "additive"), ("de-en-dot", "dot"), ("de-en-none", "none")]
+    colours = figures.model_colours(shipped)
+    assert colours == {n: figures.SCORER_COLOURS[s] for n, s in shipped}
+    # a second additive model (another decoder) and a scorer not in the table: spare colours
+    more = [*shipped, ("de-en-additive-bahdanau", "additive"), ("mine", "bilinear")]
+    colours = figures.model_colours(more)
+    assert len(set(colours.values())) == len(more)
+    assert colours["de-en-additive"] == figures.SCORER_COLOURS["additive"]
+    assert colours["mine"] != figures.SCORER_COLOURS["none"]  # grey means no attention
+    many = figures.model_colours([(f"m{i}", "additive") for i in range(12)])
+    assert len(many) == 12  # more models than colours: the spares repeat, nothing fails

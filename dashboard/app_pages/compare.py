@@ -60,6 +60,7 @@ widgets.chart(
     "compare_difference",
 )
 entropy_a, entropy_b = pair.entropy
+colours = figures.model_colours([(m.name, m.scorer) for m in chosen.models])  # as on Why
 left, right = widgets.side_by_side(2, chosen.presentation)
 left.plotly_chart(
     figures.step_lines(
@@ -68,7 +69,7 @@ left.plotly_chart(
         title="Entropy per step (0 = looks at one token)",
         y_title="nats",
         presentation=chosen.presentation,
-        colours={name: figures.scorer_colour(attentive[name].scorer) for name in (a, b)},
+        colours={name: colours[name] for name in (a, b)},
     ),
     theme=None,
     key="compare_entropy",

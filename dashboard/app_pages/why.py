@@ -44,7 +44,7 @@ cards = {name: buckets for name, buckets in cards.items() if buckets}
 if not cards:
     st.info("The model cards have no BLEU-by-length figures yet.")
     st.stop()
-colours = {m.name: figures.scorer_colour(m.scorer) for m in chosen.models}
+colours = figures.model_colours([(m.name, m.scorer) for m in chosen.models])
 widgets.chart(
     figures.bleu_by_length(cards, presentation=chosen.presentation, colours=colours),
     "why_length",
