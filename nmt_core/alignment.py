@@ -298,18 +298,6 @@ def check_gold_in_range(
             )
 
 
-def write_pharaoh_file(alignments: Sequence[Iterable[Link]], path: str | Path) -> None:
-    """Write sure alignments to a Pharaoh file, one line per sentence (see :func:`format_pharaoh`).
-
-    Args:
-        alignments: one set of ``(source_index, target_index)`` links per sentence.
-        path: the file to (over)write, UTF-8.
-    """
-    with Path(path).open("w", encoding="utf-8") as out:
-        for links in alignments:
-            out.write(format_pharaoh(links) + "\n")
-
-
 # --------------------------------------------------------------------------------------------
 # Scoring against gold alignments
 # --------------------------------------------------------------------------------------------

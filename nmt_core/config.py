@@ -305,13 +305,3 @@ class DecodeConfig:
     def max_length(self, src_len: int) -> int:
         """The longest output allowed for a source of ``src_len`` tokens."""
         return int(self.max_len_ratio * src_len + self.max_len_extra)
-
-
-__all__ = [
-    "DecodeConfig",
-    "LR_SCHEDULES",
-    "PRECISIONS",
-    "ModelConfig",
-    "RNN_TYPES",
-    "TrainConfig",
-]

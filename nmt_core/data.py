@@ -290,17 +290,6 @@ def read_corpus(
     return read_ding(path, direction=direction, expand_slashes=expand_slashes)
 
 
-def write_tsv(pairs: Sequence[Pair], path: str | Path) -> None:
-    """Write ``source TAB target`` lines (UTF-8), creating parent directories."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8", newline="\n") as out:
-        for pair in pairs:
-            if any(char in pair.source + pair.target for char in "\t\n\r"):
-                raise ValueError(f"tab or newline inside a pair; normalize it first: {pair!r}")
-            out.write(f"{pair.source}\t{pair.target}\n")
-
-
 def language_names(direction: str) -> tuple[str, str]:
     """("German", "English") for "de-en": the source and target languages' names."""
     source, target = direction.split("-")

@@ -106,7 +106,6 @@ class Translation:
     hypotheses: tuple[Hypothesis, ...]
     reference: Hypothesis | None
     truncated: bool
-    scorer: str
 
     @property
     def best(self) -> Hypothesis:
@@ -222,7 +221,6 @@ def translate(
         hypotheses=tuple(hypothesis_of(r, tokenizer) for r in results),
         reference=None,
         truncated=truncated,
-        scorer=model.config.scorer,
     )
     return result if reference is None else with_reference(checkpoint, result, reference)
 

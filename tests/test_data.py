@@ -18,7 +18,6 @@ from nmt_core.data import (
     read_ding,
     read_tsv,
     split_pairs,
-    write_tsv,
 )
 
 # Hand-written entries in Ding format; one annotation kind or rule per line.
@@ -160,15 +159,12 @@ def test_read_corpus_tells_ding_from_tsv(ding_file: Path, tmp_path: Path) -> Non
         read_corpus(ding_file, reverse=True)
 
 
-def test_write_tsv_round_trips_and_creates_directories(tmp_path: Path) -> None:
-    path = tmp_path / "out" / "nested" / "train.tsv"
-    pairs = [Pair("Ich bin müde.", "I am tired."), Pair("Wasser", "water", "word")]
-
-    write_tsv(pairs, path)
-
-    assert read_tsv(path)[0] == pairs
-    with pytest.raises(ValueError, match="tab or newline"):
-        write_tsv([Pair("a\tb", "c")], path)
+def test_a_tsv_of_pairs_reads_back_as_written(tmp_path: Path) -> None:
+    path = tmp_path / "train.tsv"
+    path.write_text("Ich bin müde.\tI am tired.\nWasser\twater\n", encoding="utf-8")
+    # a one-word pair is a dictionary word, as in Ding
+    expected = [Pair("Ich bin müde.", "I am tired."), Pair("Wasser", "water", "word")]
+    assert read_tsv(path)[0] == expected
 
 
 # --- text ----------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ for column, model in zip(widgets.side_by_side(len(shown), chosen.presentation), 
                 title=f"Context vectors: {title}",
                 presentation=chosen.presentation,
             ),
-            f"why_contexts_{model.scorer}",
+            f"why_contexts_{model.name}",
         )
 
 st.caption(
