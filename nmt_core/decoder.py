@@ -100,12 +100,19 @@ class Decoder(nn.Module):
     """What both decoders share: the RNN, the initial state and the stepping protocol."""
 
     def __init__(
-        self, attention: Attention, rnn_type: str, input_size: int, hidden_size: int, dropout: float
+        self,
+        attention: Attention,
+        rnn_type: str,
+        input_size: int,
+        hidden_size: int,
+        dropout: float,
+        shortcut_size: int = 0,
     ) -> None:
+        """``shortcut_size``: the embedding size of the lexical shortcut (ModelConfig.lexical);
+        0 for a decoder without one."""
         super().__init__()
         self.attention = attention
-        # set by build_decoder for a model with ModelConfig.lexical (None: no shortcut)
-        self.lexical: LexicalShortcut | None = None
+        self.lexical = LexicalShortcut(shortcut_size) if shortcut_size else None
         self.rnn_type = rnn_type
         self.rnn = make_rnn(rnn_type, input_size, hidden_size, bidirectional=False)
         self.bridge = nn.Linear(hidden_size, hidden_size)  # s_0 = tanh(W_s [fwd h_S ; bwd h_1])
@@ -218,10 +225,26 @@ class BahdanauDecoder(Decoder):
     """
 
     def __init__(
-        self, attention: Attention, rnn_type: str, embed_size: int, hidden_size: int, dropout: float
+        self,
+        attention: Attention,
+        rnn_type: str,
+        embed_size: int,
+        hidden_size: int,
+        dropout: float,
+        lexical: bool = False,
     ) -> None:
-        super().__init__(attention, rnn_type, embed_size + hidden_size, hidden_size, dropout)
+        shortcut = embed_size if lexical else 0
+        input_size = embed_size + hidden_size
+        super().__init__(attention, rnn_type, input_size, hidden_size, dropout, shortcut)
         self.W_o = nn.Linear(2 * hidden_size + embed_size, embed_size)
+
+    def prediction(
+        self, s_i: Tensor, context: Tensor, embedded: Tensor, weights: Tensor, memory: Memory
+    ) -> Tensor:
+        """The (B, 1, E) pre-output g(y_{i-1}, s_i, c_i) = tanh(W_o [s_i ; c_i ; E y_{i-1}]),
+        plus the lexical shortcut. ``s_i``, ``context``: (B, 1, H); ``embedded``: (B, E)."""
+        output = torch.tanh(self.W_o(torch.cat([s_i, context, embedded[:, None]], dim=-1)))
+        return self.pre_output(output, weights, memory)
 
     def step(self, embedded: Tensor, state: State, memory: Memory) -> tuple[DecoderOutput, State]:
         # 1. Score the source from the previous state s_{i-1} and build the context c_i.
@@ -230,10 +253,8 @@ class BahdanauDecoder(Decoder):
         rnn_input = torch.cat([embedded[:, None], context], dim=-1)
         s_i, state = self.run_rnn(rnn_input, state)  # (B, 1, H)
         # 3. The pre-output g(y_{i-1}, s_i, c_i).
-        output = torch.tanh(self.W_o(torch.cat([s_i, context, embedded[:, None]], dim=-1)))
-        return DecoderOutput(
-            self.pre_output(output, weights, memory), context, weights, scores
-        ), state
+        output = self.prediction(s_i, context, embedded, weights, memory)
+        return DecoderOutput(output, context, weights, scores), state
 
 
 class LuongDecoder(Decoder):
@@ -256,9 +277,11 @@ class LuongDecoder(Decoder):
         hidden_size: int,
         dropout: float,
         input_feeding: bool,
+        lexical: bool = False,
     ) -> None:
         input_size = embed_size + (embed_size if input_feeding else 0)
-        super().__init__(attention, rnn_type, input_size, hidden_size, dropout)
+        shortcut = embed_size if lexical else 0
+        super().__init__(attention, rnn_type, input_size, hidden_size, dropout, shortcut)
         self.input_feeding = input_feeding
         self.embed_size = embed_size
         self.W_c = nn.Linear(2 * hidden_size, embed_size, bias=False)
@@ -313,9 +336,15 @@ class ConditionalDecoder(BahdanauDecoder):
     """
 
     def __init__(
-        self, attention: Attention, rnn_type: str, embed_size: int, hidden_size: int, dropout: float
+        self,
+        attention: Attention,
+        rnn_type: str,
+        embed_size: int,
+        hidden_size: int,
+        dropout: float,
+        lexical: bool = False,
     ) -> None:
-        super().__init__(attention, rnn_type, embed_size, hidden_size, dropout)
+        super().__init__(attention, rnn_type, embed_size, hidden_size, dropout, lexical)
         # GRU_1 reads only E y_{i-1}: rebuild the layer the Bahdanau decoder made for [E y ; c].
         self.rnn = make_rnn(rnn_type, embed_size, hidden_size, bidirectional=False)
         self.rnn2 = nn.GRUCell(hidden_size, hidden_size)
@@ -328,8 +357,5 @@ class ConditionalDecoder(BahdanauDecoder):
         # 3. s_i = GRU_2(c_i, s'_i)
         s_i = self.rnn2(context[:, 0], s_prime[:, 0])[:, None]  # (B, 1, H)
         # 4. The pre-output g(y_{i-1}, s_i, c_i), as in the Bahdanau decoder.
-        output = torch.tanh(self.W_o(torch.cat([s_i, context, embedded[:, None]], dim=-1)))
-        return DecoderOutput(self.pre_output(output, weights, memory), context, weights, scores), {
-            **state,
-            "h": s_i[:, 0],
-        }
+        output = self.prediction(s_i, context, embedded, weights, memory)
+        return DecoderOutput(output, context, weights, scores), {**state, "h": s_i[:, 0]}

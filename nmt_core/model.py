@@ -6,14 +6,13 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from nmt_core.attention import Attention, build_attention
+from nmt_core.attention import build_attention
 from nmt_core.config import ModelConfig
 from nmt_core.decoder import (
     BahdanauDecoder,
     ConditionalDecoder,
     Decoder,
     DecoderOutput,
-    LexicalShortcut,
     LuongDecoder,
     Memory,
 )
@@ -101,26 +100,17 @@ def build_decoder(config: ModelConfig) -> Decoder:
         config.attention_size,
         coverage=config.coverage,
     )
-    decoder = _decoder_of_style(config, attention)
-    if config.lexical:
-        decoder.lexical = LexicalShortcut(config.embed_size)
-    return decoder
+    sizes = (config.rnn_type, config.embed_size, config.hidden_size, config.dropout)
+    if config.decoder == "luong":
+        return LuongDecoder(attention, *sizes, config.input_feeding, lexical=config.lexical)
+    return DECODER_CLASSES[config.decoder](attention, *sizes, lexical=config.lexical)
 
 
-def _decoder_of_style(config: ModelConfig, attention: Attention) -> Decoder:
-    if config.decoder in ("bahdanau", "conditional"):
-        decoder = BahdanauDecoder if config.decoder == "bahdanau" else ConditionalDecoder
-        return decoder(
-            attention, config.rnn_type, config.embed_size, config.hidden_size, config.dropout
-        )
-    return LuongDecoder(
-        attention,
-        config.rnn_type,
-        config.embed_size,
-        config.hidden_size,
-        config.dropout,
-        config.input_feeding,
-    )
+# ModelConfig.decoder -> its class (the styles are scorers.DECODERS; tests check both agree)
+DECODER_CLASSES: dict[str, type[BahdanauDecoder]] = {
+    "bahdanau": BahdanauDecoder,
+    "conditional": ConditionalDecoder,
+}
 
 
 def build_model(config: ModelConfig) -> Seq2Seq:

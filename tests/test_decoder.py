@@ -6,7 +6,8 @@ import pytest
 import torch
 
 from nmt_core.config import ModelConfig
-from nmt_core.model import build_model
+from nmt_core.model import DECODER_CLASSES, build_model
+from nmt_core.scorers import DECODER_STYLES
 
 
 def attention_after(decoder: str, second_word: int, seed: int = 0) -> torch.Tensor:
@@ -65,3 +66,15 @@ def test_input_feeding_can_be_turned_off_only_where_there_is_some(decoder):
     ModelConfig(scorer="general", decoder="luong", input_feeding=False).validate()
     with pytest.raises(ValueError, match=f"decoder '{decoder}' has no input feeding"):
         ModelConfig(scorer="additive", decoder=decoder, input_feeding=False).validate()
+
+
+def test_every_decoder_style_of_the_table_is_built():
+    assert {*DECODER_CLASSES, "luong"} == set(DECODER_STYLES)
+    for style in DECODER_STYLES:
+        for lexical in (False, True):
+            config = ModelConfig(vocab_size=11, embed_size=4, hidden_size=6, attention_size=5,
+                                 decoder=style, scorer="additive" if style != "luong" else "dot",
+                                 lexical=lexical)  # fmt: skip
+            decoder = build_model(config).decoder
+            assert type(decoder).__name__.lower().startswith(style[:5])
+            assert (decoder.lexical is not None) == lexical
