@@ -652,35 +652,40 @@ def paired_bars(
 
 def topk_chart(
     pieces: Sequence[str],
-    probs: np.ndarray,
+    values: np.ndarray,
     *,
     chosen: str | None = None,
     title: str = "",
     presentation: bool = False,
     value_title: str = "probability",
+    value_range: tuple[float, float] | None = (0.0, 1.0),
 ) -> go.Figure:
     """The likeliest next pieces as horizontal bars, likeliest on top; ``chosen`` in red.
-    ``value_title`` other than "probability" (e.g. scores added to the logits): the axis
-    fits the values instead of 0–1."""
-    probs = np.asarray(probs, dtype=float)
-    if probs.shape != (len(pieces),):
-        raise ValueError(f"{probs.shape[0]} probabilities but {len(pieces)} pieces")
+
+    ``values``: (K,) one per piece, probabilities by default; for other values (scores added
+    to the logits) pass ``value_range=None`` and the axis fits them."""
+    values = np.asarray(values, dtype=float)
+    if values.shape != (len(pieces),):
+        raise ValueError(f"{values.shape[0]} values but {len(pieces)} pieces")
     bars = {
         "type": "bar",
-        "x": probs.tolist(),
+        "x": values.tolist(),
         "y": list(range(len(pieces))),
         "orientation": "h",
         "marker": {"color": [HIGHLIGHT if piece == chosen else "#7f7f7f" for piece in pieces]},
         "customdata": _labels(pieces),
         "hovertemplate": "%{customdata}: %{x:.3f}<extra></extra>",
     }
-    is_probability = value_title == "probability"
+    value_axis = {
+        "title": _text(value_title),
+        **({"range": list(value_range)} if value_range else {}),
+    }
     return _finish(
         [bars],
         title,
         presentation,
         420 if presentation else 300,
-        xaxis={"title": _text(value_title), **({"range": [0, 1]} if is_probability else {})},
+        xaxis=value_axis,
         yaxis={**_token_axis(pieces, presentation), "autorange": "reversed"},
     )
 

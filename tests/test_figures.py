@@ -209,6 +209,10 @@ def test_bar_and_topk_charts_check_their_labels():
         figures.paired_bars({"α": np.ones(4), "r": np.ones(3)}, SOURCE)
     topk = figures.topk_chart(["▁The", "▁A"], np.array([0.7, 0.2]), chosen="▁A")
     assert list(topk.data[0].x) == [0.7, 0.2] and topk.data[0].marker.color[1] == figures.HIGHLIGHT
+    assert list(topk.layout.xaxis.range) == [0, 1]
+    votes = figures.topk_chart(["▁The", "▁A"], np.array([7.5, -2.0]), value_title="Score",
+                               value_range=None)  # fmt: skip
+    assert votes.layout.xaxis.range is None and votes.layout.xaxis.title.text == "Score"
     with pytest.raises(ValueError):
         figures.topk_chart(["▁The"], np.array([0.7, 0.2]))
 

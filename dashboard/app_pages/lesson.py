@@ -111,7 +111,7 @@ st.plotly_chart(
         pieces,
         probs,
         chosen=hyp.target_pieces[t],
-        title=f"Step {t + 1}: the 5 likeliest pieces (red = the one written)",
+        title=f"Step {t + 1}: the {len(pieces)} likeliest pieces (red = the one written)",
         presentation=chosen.presentation,
     ),
     theme=None,

@@ -27,7 +27,7 @@ topk = figures.topk_chart(
     pieces,
     probs,
     chosen=hyp.target_pieces[t],
-    title=f"Step {t + 1}: the 5 likeliest pieces (red = the one written)",
+    title=f"Step {t + 1}: the {len(pieces)} likeliest pieces (red = the one written)",
     presentation=big,
 )
 topk_area.plotly_chart(topk, theme=None, key="step_topk")
@@ -41,6 +41,7 @@ if votes is not None:  # a model with the lexical shortcut: what the attended wo
             title=f"Step {t + 1}: what the attended source words vote for by themselves",
             presentation=big,
             value_title="score added to the piece's logit",
+            value_range=None,
         ),
         theme=None,
         key="step_votes",
