@@ -243,7 +243,7 @@ def _votes(path: str, device: str, stamp: float, sentence: str, beam_size: int) 
     return shortcut_votes(checkpoint, _translate(path, device, stamp, sentence, beam_size))
 
 
-def shortcut_votes_now() -> Votes | None:
+def current_shortcut_votes() -> Votes | None:
     """What the current model's lexical shortcut votes for at each step of the translation the
     pages show (``nmt_core.votes``); None for a model without the shortcut."""
     if not settings().model.config.lexical:

@@ -2,10 +2,10 @@
 
 A model with the shortcut scores the next piece with logits E (o_t + l_t): the decoder's
 pre-output o_t plus l_t, which is built from the attended source *embeddings* alone
-(``decoder.LexicalShortcut``). The scores E l_t are what the attended words add to each
+(``decoder.LexicalShortcut``). The logit gains E l_t are what the attended words add to each
 piece's logit by themselves, before the RNN has a say: an attention lesson in one chart ("it
 looks at *Hund*, and *Hund*'s embedding votes for *dog*"). (Their own softmax over the whole
-vocabulary is nearly flat, so the scores, not probabilities, are what shows the vote.)
+vocabulary is nearly flat, so the logit gains, not probabilities, are what shows the vote.)
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from nmt_core.translate import Hypothesis, Translation, prepare_source
 
 @dataclass(frozen=True)
 class Votes:
-    """pieces: T rows of the k pieces the shortcut favours most; scores: (T, k) what it adds
-    to their logits, (E l_t) for each."""
+    """pieces: T rows of the k pieces the shortcut favours most; logit_gains: (T, k) what it
+    adds to their logits, (E l_t) for each."""
 
     pieces: tuple[tuple[str, ...], ...]
-    scores: np.ndarray
+    logit_gains: np.ndarray
 
 
 def shortcut_votes(
@@ -34,8 +34,9 @@ def shortcut_votes(
     hypothesis: Hypothesis | None = None,
     top_k: int = 5,
 ) -> Votes | None:
-    """The shortcut's own top-k pieces at every step of ``hypothesis`` (default: the best),
-    from its recorded attention; None for a model without the shortcut or without attention."""
+    """The shortcut's own top-k pieces, by logit gain, at every step of ``hypothesis``
+    (default: the best), from its recorded attention; None for a model without the shortcut
+    or without attention."""
     model, hyp = checkpoint.model, hypothesis or translation.best
     if model.decoder.lexical is None or hyp.attention is None:
         return None
@@ -50,7 +51,7 @@ def shortcut_votes(
         embeddings = model.embedding(torch.tensor([ids], device=device))  # (1, S, E)
         weights = torch.from_numpy(hyp.attention)[None].to(device)  # (1, T, S)
         shortcut = model.decoder.lexical(weights, embeddings)  # (1, T, E)
-        scores = model.logits(shortcut)[0].float()  # (T, V)
-        top = scores.topk(min(top_k, scores.size(-1)), dim=-1)
+        gains = model.logits(shortcut)[0].float()  # (T, V)
+        top = gains.topk(min(top_k, gains.size(-1)), dim=-1)
     pieces = tuple(tuple(checkpoint.tokenizer.pieces(row)) for row in top.indices.tolist())
     return Votes(pieces, top.values.cpu().numpy())

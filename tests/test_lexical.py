@@ -90,8 +90,8 @@ def test_the_votes_are_what_the_attended_embeddings_choose_alone(toy_checkpoint,
     result = translate(checkpoint, "Ka Mo Ti .", beam_size=1)
     votes = shortcut_votes(checkpoint, result, top_k=3)
     steps = len(result.target_pieces)
-    assert votes.scores.shape == (steps, 3) and len(votes.pieces) == steps
-    assert np.all(np.diff(votes.scores, axis=1) <= 0)
+    assert votes.logit_gains.shape == (steps, 3) and len(votes.pieces) == steps
+    assert np.all(np.diff(votes.logit_gains, axis=1) <= 0)
     # all attention on one source piece: that piece's embedding alone decides the vote
     ids = base.tokenizer.ids(list(result.source_pieces))
     one_hot = replace(result.best, attention=np.eye(len(ids), dtype=np.float32)[[1] * steps])
@@ -101,7 +101,7 @@ def test_the_votes_are_what_the_attended_embeddings_choose_alone(toy_checkpoint,
         expected = checkpoint.model.logits(alone)[0, 0].topk(3)
     voted = shortcut_votes(checkpoint, result, one_hot, top_k=3)
     assert voted.pieces[0] == tuple(base.tokenizer.pieces(expected.indices.tolist()))
-    np.testing.assert_allclose(voted.scores[0], expected.values.numpy(), rtol=1e-5)
+    np.testing.assert_allclose(voted.logit_gains[0], expected.values.numpy(), rtol=1e-5)
     # a model without the shortcut has no votes; another sentence's attention is refused
     assert shortcut_votes(base, translate(base, "Ka Mo Ti .")) is None
     other = translate(checkpoint, "Ka Mo Ti Tu Ka .")

@@ -31,12 +31,12 @@ topk = figures.topk_chart(
     presentation=big,
 )
 topk_area.plotly_chart(topk, theme=None, key="step_topk")
-votes = state.shortcut_votes_now()
+votes = state.current_shortcut_votes()
 if votes is not None:  # a model with the lexical shortcut: what the attended words say alone
     topk_area.plotly_chart(
         figures.topk_chart(
             list(votes.pieces[t]),
-            votes.scores[t],
+            votes.logit_gains[t],
             chosen=hyp.target_pieces[t],
             title=f"Step {t + 1}: what the attended source words vote for by themselves",
             presentation=big,
