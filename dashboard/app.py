@@ -107,11 +107,7 @@ with st.sidebar:
         list(by_name),
         key="model",
         format_func=lambda name: views.model_label(by_name[name]),
-        help="additive: v_aᵀ tanh(W_a q + U_a h_j) (Bahdanau et al. 2015), where the query q "
-        "is s_{t−1} with the paper's decoder and s′_t = GRU₁(s_{t−1}, y_{t−1}) with the "
-        "conditional GRU (Sennrich et al. 2017), which has read the word just written; "
-        "general: s_tᵀ W_a h_j and dot: s_tᵀ h_j (Luong et al. 2015); none: one fixed sentence "
-        "vector (Cho et al. 2014).",
+        help=views.models_help(models),
     )
     beam_size = st.slider("Beam size (1 = greedy search)", 1, inputs.MAX_BEAM, key="beam")
     level = st.radio(

@@ -11,7 +11,7 @@ Matrices keep the library's convention: shape ``(tgt_len, src_len)``, row ``t`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,6 +158,20 @@ def sentence_prompt(direction: str) -> str:
     language = language_names(direction)[0]
     article = "an" if language[0] in "AEIOU" else "a"
     return f"Type {article} {language} sentence above"
+
+
+def models_help(models: Sequence[CheckpointInfo]) -> str:
+    """The model box's help (Markdown): each listed model's scorer and decoder with their
+    papers, from the scorer table, and where their formulas are shown."""
+    lines = []
+    for info in models:
+        entry, style = scorer(info.config.scorer), DECODERS[info.config.decoder]
+        text = entry.label if entry.paper in entry.label else f"{entry.label}, {entry.paper}"
+        if info.config.decoder != entry.decoder:  # not the wiring of the scorer's own paper
+            text = f"{text}; {style.label}, {style.paper}"
+        lines.append(f"**{info.name}**: {text}")
+    lines.append("Every formula, with the chosen model's own numbers: the Lesson page.")
+    return "  \n".join(lines)
 
 
 def model_label(info: CheckpointInfo) -> str:
