@@ -111,8 +111,9 @@ CONFIDENCE_FORMULAS = (
 
 
 def score_formula(scorer_name: str, decoder: str, coverage: bool = False) -> str:
-    """The alignment model e_{t,j} of a scorer, reading s_{t-1} (Bahdanau) or s_t (Luong),
-    and, for a model trained with coverage, C_{t-1,j} = sum_{k<t} alpha_{k,j}.
+    """The alignment model e_{t,j} of a scorer, reading its decoder's query (s_{t-1}, s_t or
+    s'_t: ``scorers.DECODERS``) and, for a model trained with coverage, C_{t-1,j} =
+    sum_{k<t} alpha_{k,j}.
 
     Raises ValueError for an unknown scorer (the message lists the valid ones), for the model
     without attention, and for a decoder style the scorer is not trained with.

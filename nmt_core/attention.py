@@ -2,7 +2,8 @@
 
 Shapes used throughout (B = batch, T = queries, i.e. decoder steps, S = source length):
 
-    query   (B, T, query_size)    decoder states: s_{i-1} (Bahdanau) or s_t (Luong)
+    query   (B, T, query_size)    decoder states: s_{i-1} (Bahdanau), s_t (Luong) or s'_i
+                                  (conditional GRU; scorers.DECODERS)
     values  (B, S, value_size)    encoder annotations h_j = [forward h_j ; backward h_j]
     keys    (B, S, ...)           ``prepare_keys(values, mask)``: the part of the score that does
                                   not depend on the decoder step, computed once per sentence

@@ -1,7 +1,7 @@
 """Decoders: Bahdanau (attend from s_{i-1}), Luong (attend from s_t, input feeding) and the
 conditional GRU (attend from s'_i, a first GRU transition on y_{i-1}).
 
-Both take embedded target tokens and the encoder :class:`Memory`, and return *pre-output*
+Each takes embedded target tokens and the encoder :class:`Memory`, and returns *pre-output*
 vectors of size embed_size; the model maps those to vocabulary logits with the (tied) output
 embedding, so the costly vocabulary projection runs once over all steps after the step loop.
 
@@ -66,6 +66,8 @@ class DecoderOutput:
 
 
 def select_state(state: State, index: Tensor) -> State:
+    """The state's rows ``index`` (K,) of every (B, ...) tensor: how beam search keeps, reorders
+    and repeats hypotheses, whatever the decoder keeps in its state."""
     return {name: tensor.index_select(0, index) for name, tensor in state.items()}
 
 
@@ -97,7 +99,7 @@ class LexicalShortcut(nn.Module):
 
 
 class Decoder(nn.Module):
-    """What both decoders share: the RNN, the initial state and the stepping protocol."""
+    """What every decoder style shares: the RNN, the initial state and the stepping protocol."""
 
     def __init__(
         self,
@@ -139,6 +141,8 @@ class Decoder(nn.Module):
         return self.dropout(output + self.lexical(weights, memory.embeddings))
 
     def init_state(self, memory: Memory) -> State:
+        """s_0 = tanh(W_s summary): "h" (B, H); for an LSTM also "c" (B, H); for a scorer with
+        coverage "coverage" (B, S) zeros."""
         hidden = torch.tanh(self.bridge(memory.summary))
         state = {"h": hidden}
         if self.rnn_type == "lstm":

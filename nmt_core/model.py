@@ -93,6 +93,7 @@ class Seq2Seq(nn.Module):
 
 
 def build_decoder(config: ModelConfig) -> Decoder:
+    """The decoder of ``config``'s style, around its scorer (and lexical shortcut)."""
     attention = build_attention(
         config.scorer,
         config.hidden_size,
@@ -119,4 +120,5 @@ def build_model(config: ModelConfig) -> Seq2Seq:
 
 
 def parameter_count(model: nn.Module) -> int:
+    """How many numbers the model learns (tied embeddings counted once)."""
     return sum(p.numel() for p in model.parameters())
