@@ -576,6 +576,28 @@ def step_animation(
     return _finish(data, title, presentation, area + 20 + below, specs, **layout)
 
 
+def weights_chart(
+    weights: np.ndarray,
+    tokens: Sequence[str],
+    *,
+    title: str = "",
+    y_title: str = "α",
+    presentation: bool = False,
+) -> go.Figure:
+    """One step's attention weights α_t (S,) as bars on a 0–1 axis, the most attended in red:
+    the same chart on Step through, Lesson and Beam."""
+    weights = np.asarray(weights, dtype=float)
+    return bar_chart(
+        weights,
+        tokens,
+        title=title,
+        y_title=y_title,
+        highlight=int(weights.argmax()),
+        y_range=(0, 1),
+        presentation=presentation,
+    )
+
+
 def bar_chart(
     values: np.ndarray,
     tokens: Sequence[str],

@@ -52,6 +52,7 @@ EVERY_BUILDER = {
         y_range=(0, 1),
         presentation=big,
     ),
+    "weights": lambda big: figures.weights_chart(np.ones(4) / 4, SOURCE, presentation=big),
     "paired bars": lambda big: figures.paired_bars(
         {"α": np.ones(4) / 4, "relevance": np.ones(4) / 4}, SOURCE, title="t", presentation=big
     ),
@@ -207,6 +208,9 @@ def test_bar_and_topk_charts_check_their_labels():
     assert list(paired.data[0].y) == [0.1, 0.2, 0.3, 0.4] and paired.layout.barmode == "group"
     with pytest.raises(ValueError, match="r: 3 values"):
         figures.paired_bars({"α": np.ones(4), "r": np.ones(3)}, SOURCE)
+    weights = figures.weights_chart(np.array([0.1, 0.6, 0.2, 0.1]), SOURCE)
+    assert weights.data[0].marker.color[1] == figures.HIGHLIGHT  # the most attended piece
+    assert list(weights.layout.yaxis.range) == [0, 1]
     topk = figures.topk_chart(["▁The", "▁A"], np.array([0.7, 0.2]), chosen="▁A")
     assert list(topk.data[0].x) == [0.7, 0.2] and topk.data[0].marker.color[1] == figures.HIGHLIGHT
     assert list(topk.layout.xaxis.range) == [0, 1]

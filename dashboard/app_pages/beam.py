@@ -79,13 +79,10 @@ if st.toggle("Draw every candidate the search weighed", key="beam_tree_on"):
         left, right = widgets.side_by_side(2, chosen.presentation)
         with left:
             widgets.chart(
-                figures.bar_chart(
+                figures.weights_chart(
                     node.attention,
                     tree.source_pieces,
                     title="Attention of that step",
-                    y_title="α",
-                    y_range=(0, 1),
-                    highlight=int(node.attention.argmax()),
                     presentation=chosen.presentation,
                 ),
                 "beam_tree_alpha",

@@ -87,13 +87,10 @@ st.subheader("3. A softmax turns the scores into weights that sum to 1")
 st.latex(formulas.SOFTMAX_FORMULA)
 st.latex(numbers["softmax"])
 st.plotly_chart(
-    figures.bar_chart(
+    figures.weights_chart(
         hyp.attention[t],
         source,
         title=f"Attention weights {formulas.subscripted('α', t + 1)}: one per source piece, sum 1",
-        y_title="α",
-        y_range=(0, 1),
-        highlight=int(hyp.attention[t].argmax()),
         presentation=chosen.presentation,
     ),
     theme=None,

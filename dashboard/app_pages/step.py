@@ -65,13 +65,11 @@ else:
     j_star = int(alpha.argmax())  # 0-based
     one, two = (bars_area, bars_area) if big else bars_area.columns(2)
     one.plotly_chart(
-        figures.bar_chart(
+        figures.weights_chart(
             alpha,
             source,
             title=f"Weights {formulas.subscripted('α', t + 1)} (after softmax)",
             y_title="weight α (0–1)",
-            y_range=(0, 1),
-            highlight=j_star,
             presentation=big,
         ),
         theme=None,
