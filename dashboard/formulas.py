@@ -1,14 +1,14 @@
 """Every LaTeX formula the dashboard shows, in the notation of its pages.
 
-Indices: t = decoder step (output token), j = source token, S = source length. Scorer formulas
-come from the one scorer table, ``nmt_core.scorers``; here are the formulas around them
-(encoder, softmax, context, decoder update, output) and the confidence measures. Strings only,
-never user text: ``st.latex`` gets nothing a user typed.
+Indices: t = decoder step (output token), j = source token, S = source length. The formulas of
+each scorer and each decoder style come from their tables in ``nmt_core.scorers``; here are the
+formulas around them (encoder, softmax, context, the lexical shortcut) and the confidence
+measures. Strings only, never user text: ``st.latex`` gets nothing a user typed.
 """
 
 from __future__ import annotations
 
-from nmt_core.scorers import COVERAGE_FORMULA, scorer
+from nmt_core.scorers import COVERAGE_FORMULA, DECODERS, scorer
 
 ENCODER_FORMULA = (  # three lines: one would not fit a projector's width
     r"\begin{gathered}h_j = \left[\overrightarrow{h}_j ; \overleftarrow{h}_j\right] \\ "
@@ -17,23 +17,6 @@ ENCODER_FORMULA = (  # three lines: one would not fit a projector's width
 )
 SOFTMAX_FORMULA = r"\alpha_{t,j} = \frac{\exp(e_{t,j})}{\sum_{k=1}^{S} \exp(e_{t,k})}"
 CONTEXT_FORMULA = r"c_t = \sum_{j=1}^{S} \alpha_{t,j}\, h_j"
-# How the context vector reaches the next word: Bahdanau et al. (2015, Sec. 3.1) feed c_t into
-# the RNN; Luong et al. (2015, eq. 5 and 6) combine it with s_t after the RNN.
-OUTPUT_FORMULAS = {
-    "bahdanau": (
-        r"s_t = f(s_{t-1}, y_{t-1}, c_t)",
-        r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c_t)",
-    ),
-    "luong": (
-        r"\tilde{h}_t = \tanh\left(W_c [c_t ; s_t]\right)",
-        r"p(y_t \mid y_{<t}, x) = \mathrm{softmax}(W_s \tilde{h}_t)",
-    ),
-    # Sennrich et al. (2017), Nematus' conditional GRU: the second GRU reads the context.
-    "conditional": (
-        r"s_t = \mathrm{GRU}_2(s'_t, c_t)",
-        r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c_t)",
-    ),
-}
 # Nguyen & Chiang (2018): the attention also averages the source embeddings x_j, and that
 # average reaches the output layer directly (ModelConfig.lexical). o_t is what the decoder
 # alone gives the output layer (our g is tanh(W_o [s_t ; c_t ; E y_{t-1}]); Luong's h~_t).
@@ -41,52 +24,25 @@ LEXICAL_FORMULA = (
     r"x^c_t = \tanh\Big(\sum_{j=1}^{S} \alpha_{t,j}\, x_j\Big), \quad "
     r"\ell_t = \tanh(W_l\, x^c_t) + x^c_t"
 )
-PRE_OUTPUTS = {
-    "bahdanau": r"g(y_{t-1}, s_t, c_t)",
-    "conditional": r"g(y_{t-1}, s_t, c_t)",
-    "luong": r"\tilde{h}_t",
-}
 
 
 def output_formulas(decoder: str, lexical: bool) -> tuple[str, ...]:
     """How c_t reaches the next word for ``decoder``; with the lexical shortcut, also how the
     attention-weighted source embeddings do (the last line then adds both)."""
+    style = DECODERS[decoder]
     if not lexical:
-        return OUTPUT_FORMULAS[decoder]
+        return style.outputs
     output = r"p(y_t \mid y_{<t}, x) = \mathrm{softmax}\big(E\,(o_t + \ell_t)\big)"
-    pre_output = rf"o_t = {PRE_OUTPUTS[decoder]}"
+    pre_output = rf"o_t = {style.pre_output}"
     # one formula a line: a projector's font leaves no room for two side by side
-    return (*OUTPUT_FORMULAS[decoder][:-1], pre_output, LEXICAL_FORMULA, output)
-
-
-# Where Luong's s_t comes from: the RNN runs first, on the previous word and (input feeding)
-# the previous attentional state h~_{t-1}; attention then reads the new s_t. (Bahdanau's
-# decoder attends from s_{t-1} and updates afterwards: OUTPUT_FORMULAS["bahdanau"].)
-LUONG_STATE_FORMULAS = {
-    True: r"s_t = f\left(s_{t-1},\ [\,y_{t-1} ; \tilde{h}_{t-1}\,]\right)",
-    False: r"s_t = f(s_{t-1}, y_{t-1})",
-}
+    return (*style.outputs[:-1], pre_output, LEXICAL_FORMULA, output)
 
 
 def state_caption(decoder: str, input_feeding: bool) -> str:
     """The Lesson's sentence on which decoder state the scorer reads (Markdown, inline LaTeX)."""
-    if decoder == "luong":
-        feeding = r" and the previous attentional state $\tilde{h}_{t-1}$ (input feeding)"
-        return (
-            "Luong et al. (2015): the decoder's RNN runs first, on the previous word"
-            + (feeding if input_feeding else "")
-            + "; attention then reads the new state $s_t$."
-        )
-    if decoder == "conditional":
-        return (
-            "Conditional GRU (Sennrich et al. 2017, as in Nematus): a first GRU reads the word "
-            "just written, $y_{t-1}$; attention reads its state $s'_t$, so the scorer knows "
-            "which word came last. A second GRU then reads the context $c_t$ (step 4)."
-        )
-    return (
-        "Bahdanau et al. (2015): attention reads $s_{t-1}$, the decoder state before step $t$; "
-        "the new state $s_t$ is computed afterwards, from $c_t$ (step 4)."
-    )
+    style = DECODERS[decoder]
+    feeding = r" and the previous attentional state $\tilde{h}_{t-1}$ (input feeding)"
+    return style.caption.replace("{feeding}", feeding if input_feeding else "")
 
 
 # Without attention (Cho et al. 2014): one summary c of the whole sentence, the same at every step.
@@ -122,16 +78,16 @@ def score_formula(scorer_name: str, decoder: str, coverage: bool = False) -> str
     return rf"{energy}, \quad {COVERAGE_FORMULA}" if coverage else energy
 
 
-# The conditional GRU's query: a first GRU transition on the word just written.
-CONDITIONAL_STATE_FORMULA = r"s'_t = \mathrm{GRU}_1(s_{t-1}, y_{t-1})"
-
-
 def decoder_state_formula(decoder: str, input_feeding: bool) -> str | None:
-    """How the state the scorer reads was computed: Luong's s_t, the conditional GRU's s'_t,
+    """How the state the scorer reads was computed (Luong's s_t, the conditional GRU's s'_t),
     or None for Bahdanau's s_{t-1}, which is simply the state left by the previous step."""
-    if decoder == "conditional":
-        return CONDITIONAL_STATE_FORMULA
-    return LUONG_STATE_FORMULAS[input_feeding] if decoder == "luong" else None
+    style = DECODERS[decoder]
+    if not style.state_formula:
+        return None
+    fed = style.feeds_input and input_feeding
+    return style.state_formula.replace(
+        "{input}", r"[\,y_{t-1} ; \tilde{h}_{t-1}\,]" if fed else "y_{t-1}"
+    )
 
 
 _SUBSCRIPT = str.maketrans("0123456789j", "₀₁₂₃₄₅₆₇₈₉ⱼ")

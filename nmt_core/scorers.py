@@ -15,15 +15,27 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class DecoderStyle:
-    """How a decoder step is wired around the scorer: which state it attends from.
+    """How a decoder step is wired around the scorer: which state it attends from, and how the
+    context reaches the next word.
 
     query: LaTeX of the state the scorer reads at step t.
+    state_formula: LaTeX of how that state was computed; "" when it is simply the state the
+    previous step left (Bahdanau's s_{t-1}); ``{input}`` where the RNN's input goes (y_{t-1},
+    with input feeding [y_{t-1} ; h~_{t-1}]).
+    outputs: LaTeX lines, how c_t reaches the next word; the last is p(y_t | y_<t, x).
+    pre_output: LaTeX of o_t, what the output layer reads (the lexical shortcut adds to it).
+    caption: Markdown, the Lesson's sentence on which state the scorer reads; ``{feeding}``
+    where input feeding is named when the model has it.
     """
 
     name: str  # the config value: ModelConfig.decoder, --decoder
     label: str  # what the dashboard calls it beside a scorer's label (plain text)
     paper: str
     query: str
+    state_formula: str
+    outputs: tuple[str, ...]
+    pre_output: str
+    caption: str
     # Luong's input feeding (h~_{t-1} into the next step), which ModelConfig.input_feeding turns
     # off; the other styles have none to turn off
     feeds_input: bool = False
@@ -32,17 +44,40 @@ class DecoderStyle:
     keeps_coverage: bool = True
 
 
+# Bahdanau et al. (2015, Sec. 3.1) feed c_t into the RNN; Luong et al. (2015, eq. 5 and 6)
+# combine it with s_t after the RNN; the conditional GRU's second GRU reads it.
 DECODERS: dict[str, DecoderStyle] = {
     d.name: d
     for d in (
         # attend from the previous state, then update it with the context
-        DecoderStyle("bahdanau", "Bahdanau decoder", "Bahdanau et al. 2015", "s_{t-1}"),
+        DecoderStyle(
+            "bahdanau",
+            "Bahdanau decoder",
+            "Bahdanau et al. 2015",
+            "s_{t-1}",
+            state_formula="",
+            outputs=(
+                r"s_t = f(s_{t-1}, y_{t-1}, c_t)",
+                r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c_t)",
+            ),
+            pre_output=r"g(y_{t-1}, s_t, c_t)",
+            caption="Bahdanau et al. (2015): attention reads $s_{t-1}$, the decoder state before "
+            "step $t$; the new state $s_t$ is computed afterwards, from $c_t$ (step 4).",
+        ),
         # update the state on the previous word first, then attend from it (input feeding)
         DecoderStyle(
             "luong",
             "Luong decoder",
             "Luong et al. 2015",
             "s_t",
+            state_formula=r"s_t = f\left(s_{t-1},\ {input}\right)",
+            outputs=(
+                r"\tilde{h}_t = \tanh\left(W_c [c_t ; s_t]\right)",
+                r"p(y_t \mid y_{<t}, x) = \mathrm{softmax}(W_s \tilde{h}_t)",
+            ),
+            pre_output=r"\tilde{h}_t",
+            caption="Luong et al. (2015): the decoder's RNN runs first, on the previous "
+            "word{feeding}; attention then reads the new state $s_t$.",
             feeds_input=True,
             keeps_coverage=False,
         ),
@@ -53,6 +88,15 @@ DECODERS: dict[str, DecoderStyle] = {
             "conditional GRU: attends from s′ₜ = GRU₁(sₜ₋₁, yₜ₋₁)",
             "Sennrich et al. 2017",
             "s'_t",
+            state_formula=r"s'_t = \mathrm{GRU}_1(s_{t-1}, y_{t-1})",
+            outputs=(
+                r"s_t = \mathrm{GRU}_2(s'_t, c_t)",
+                r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c_t)",
+            ),
+            pre_output=r"g(y_{t-1}, s_t, c_t)",
+            caption="Conditional GRU (Sennrich et al. 2017, as in Nematus): a first GRU reads "
+            "the word just written, $y_{t-1}$; attention reads its state $s'_t$, so the scorer "
+            "knows which word came last. A second GRU then reads the context $c_t$ (step 4).",
         ),
     )
 }

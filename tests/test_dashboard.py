@@ -559,8 +559,8 @@ def test_beam_page_lists_candidates_and_shows_the_chosen_one(app):
 
 def test_why_page_contrasts_one_context_with_many(app):
     go_to(app, "why")
-    fixed, *_ = heatmap(figure(app, "why_contexts_none"))
-    moving, *_ = heatmap(figure(app, "why_contexts_additive"))
+    fixed, *_ = heatmap(figure(app, "why_contexts_toy-none"))
+    moving, *_ = heatmap(figure(app, "why_contexts_toy-additive"))
     np.testing.assert_allclose(fixed, np.broadcast_to(fixed[0], fixed.shape), atol=1e-6)
     assert not np.allclose(moving, moving[0])
     lines = figure(app, "why_length")["data"]
