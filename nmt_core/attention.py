@@ -50,7 +50,7 @@ def masked_softmax(scores: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
 class Attention(nn.Module):
     """Base class: subclasses define ``prepare_keys`` and ``score``; the rest is shared."""
 
-    covers = False  # True: ``score`` reads the coverage C_{i-1,j} (the decoder keeps it)
+    reads_coverage = False  # True: this one's ``score`` reads C_{i-1,j} (the decoder keeps it)
     attends = True  # False: no weights, one fixed context (``prepare_keys`` makes it)
 
     def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:
@@ -59,7 +59,7 @@ class Attention(nn.Module):
 
     def score(self, query: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
         """Raw scores e: (B, T, query_size) x (B, S, ...) -> (B, T, S); ``coverage`` (B, S)
-        only for a scorer that ``covers``."""
+        only when it ``reads_coverage``."""
         raise NotImplementedError
 
     def forward(
@@ -105,7 +105,7 @@ class AdditiveAttention(Attention):
         self.W_a = nn.Linear(query_size, attention_size, bias=False)
         self.U_a = nn.Linear(value_size, attention_size, bias=True)
         self.v_a = nn.Linear(attention_size, 1, bias=False)
-        self.covers = coverage
+        self.reads_coverage = coverage
         self.w_c = nn.Linear(1, attention_size, bias=False) if coverage else None
 
     def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:

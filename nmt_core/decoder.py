@@ -147,7 +147,7 @@ class Decoder(nn.Module):
         state = {"h": hidden}
         if self.rnn_type == "lstm":
             state["c"] = torch.zeros_like(hidden)
-        if self.attention.covers:  # C_{0,j} = 0: nothing attended yet
+        if self.attention.reads_coverage:  # C_{0,j} = 0: nothing attended yet
             state["coverage"] = memory.values.new_zeros(memory.mask.shape)
         return state
 
