@@ -29,7 +29,7 @@ def hypothesis(target=TARGET, attention=True, seed=0) -> Hypothesis:
 
 
 def translation(*hypotheses: Hypothesis, reference: Hypothesis | None = None) -> Translation:
-    return Translation("Der Haustür.", SOURCE, hypotheses, reference, False, "additive")
+    return Translation("Der Haustür.", SOURCE, hypotheses, reference, False)
 
 
 def test_subword_view_is_the_hypothesis_attention_with_piece_labels():
