@@ -57,15 +57,19 @@ def test_the_shortcut_needs_attention():
         ModelConfig(scorer="none", lexical=True).validate()
 
 
-def test_a_shortcut_model_translates_attributes_and_is_labelled(
-    toy_checkpoint, tmp_path, monkeypatch
-):
+def lexical_copy(toy_checkpoint: Path, folder: Path) -> Path:
+    """A fresh model like the toy one, with the shortcut, saved as the checkpoint ``folder``."""
     base = load_checkpoint(toy_checkpoint)
     torch.manual_seed(0)
     model = build_model(replace(base.config, lexical=True)).eval()
-    meta = {"name": "toy-lexical", "direction": "de-en"}
-    save_checkpoint(tmp_path / "toy-lexical", model, base.tokenizer, meta)
-    checkpoint = load_checkpoint(tmp_path / "toy-lexical")
+    save_checkpoint(folder, model, base.tokenizer, {"name": folder.name, "direction": "de-en"})
+    return folder
+
+
+def test_a_shortcut_model_translates_attributes_and_is_labelled(
+    toy_checkpoint, tmp_path, monkeypatch
+):
+    checkpoint = load_checkpoint(lexical_copy(toy_checkpoint, tmp_path / "toy-lexical"))
     assert checkpoint.model.decoder.lexical is not None
     result = translate(checkpoint, "Ka Mo Ti .", beam_size=2)
     relevance = attribute(checkpoint, result, "gradient_x_input")
@@ -83,10 +87,7 @@ def test_a_shortcut_model_translates_attributes_and_is_labelled(
 
 def test_the_votes_are_what_the_attended_embeddings_choose_alone(toy_checkpoint, tmp_path):
     base = load_checkpoint(toy_checkpoint)
-    torch.manual_seed(0)
-    model = build_model(replace(base.config, lexical=True)).eval()
-    save_checkpoint(tmp_path / "lex", model, base.tokenizer, {"name": "lex", "direction": "de-en"})
-    checkpoint = load_checkpoint(tmp_path / "lex")
+    checkpoint = load_checkpoint(lexical_copy(toy_checkpoint, tmp_path / "lex"))
     result = translate(checkpoint, "Ka Mo Ti .", beam_size=1)
     votes = shortcut_votes(checkpoint, result, top_k=3)
     steps = len(result.target_pieces)
@@ -113,9 +114,7 @@ def test_the_step_page_shows_the_votes_of_a_shortcut_model_only(
     toy_checkpoint, tmp_path, monkeypatch
 ):
     base = load_checkpoint(toy_checkpoint)
-    torch.manual_seed(0)
-    model = build_model(replace(base.config, lexical=True)).eval()
-    save_checkpoint(tmp_path / "lex", model, base.tokenizer, {"name": "lex", "direction": "de-en"})
+    lexical_copy(toy_checkpoint, tmp_path / "lex")
     save_checkpoint(
         tmp_path / "plain", base.model, base.tokenizer, {"name": "plain", "direction": "de-en"}
     )
