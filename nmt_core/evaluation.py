@@ -3,7 +3,8 @@
 Two kinds of measurement live here:
 
 * corpus metrics on detokenised text (BLEU and chrF through sacrebleu), overall and per
-  source-length bucket;
+  source-length bucket, and one sentence's chrF against several references (the example bank's
+  vetting rule);
 * per-sentence statistics of one attention matrix (entropy, coverage, Jensen–Shannon divergence
   and the attention-based confidence of Rikters & Fishel, 2017).
 
@@ -15,6 +16,7 @@ The functions take numpy arrays, never torch tensors. All logarithms are natural
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from itertools import pairwise
@@ -22,6 +24,7 @@ from typing import Any
 
 import numpy as np
 import sacrebleu
+from sacrebleu.metrics import CHRF
 
 DEFAULT_LENGTH_EDGES = (0, 5, 10, 15, 20, 30, 1000)  # source word counts; low <= n < high
 
@@ -98,6 +101,39 @@ def corpus_scores(hypotheses: Sequence[str], references: Sequence[str]) -> dict[
         "bleu": float(sacrebleu.corpus_bleu(hypotheses, [references]).score),
         "chrf": float(sacrebleu.corpus_chrf(hypotheses, [references]).score),
     }
+
+
+# English contractions written out, so that "I'm" and "I am" score alike: a matter of style,
+# not of translation. "'s" is expanded only after a pronoun ("she's" = "she is"; "Tom's" may
+# be a possessive) and "'d" (would or had) is left alone.
+_CONTRACTIONS = (
+    (r"\b([Ww])on't\b", r"\1ill not"),
+    (r"\b([Cc])an't\b", r"\1annot"),
+    (r"n't\b", " not"),
+    (r"'m\b", " am"),
+    (r"'re\b", " are"),
+    (r"'ll\b", " will"),
+    (r"'ve\b", " have"),
+    (r"\b(he|she|it|that|there|what|who|where|here|He|She|It|That|There|What|Who|Where|Here)'s\b",
+     r"\1 is"),
+)  # fmt: skip
+
+
+def expand_contractions(text: str) -> str:
+    """English ``text`` with its contractions written out ("I'm" -> "I am"; see above)."""
+    for pattern, replacement in _CONTRACTIONS:
+        text = re.sub(pattern, replacement, text.replace("’", "'"))
+    return text
+
+
+def sentence_chrf(hypothesis: str, references: Sequence[str], english: bool = False) -> float:
+    """Sentence chrF (sacrebleu's defaults, 0-100) of ``hypothesis`` against the best of
+    ``references``; for ``english`` text, contractions are written out on both sides first."""
+    if not references:
+        raise ValueError("a sentence needs at least one reference")
+    norm = expand_contractions if english else str
+    metric = CHRF()
+    return max(metric.sentence_score(norm(hypothesis), [norm(r)]).score for r in references)
 
 
 def length_buckets(

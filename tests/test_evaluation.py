@@ -13,9 +13,11 @@ from nmt_core.evaluation import (
     bleu_by_length,
     corpus_scores,
     coverage,
+    expand_contractions,
     jensen_shannon,
     length_buckets,
     sentence_attention_stats,
+    sentence_chrf,
     validate_attention,
 )
 
@@ -219,3 +221,18 @@ def test_bleu_by_length_default_edges_and_mismatch():
     assert [(s.low, s.high, s.count) for s in scores] == [(5, 10, 3)]
     with pytest.raises(ValueError, match="one to one"):
         bleu_by_length([6, 8], SENTENCES, SENTENCES)
+
+
+def test_sentence_chrf_takes_the_best_reference_and_ignores_english_contractions():
+    assert expand_contractions("I'm sure we won't, can't and don't; she's right.") == (
+        "I am sure we will not, cannot and do not; she is right."
+    )
+    assert expand_contractions("Tom's dog") == "Tom's dog"  # a possessive stays
+    contracted, plain = "I think she's right.", "I think she is right."
+    assert sentence_chrf(contracted, [plain], english=True) == 100.0
+    assert sentence_chrf(contracted, [plain]) < 100.0  # German text: nothing is expanded
+    wrong = sentence_chrf("I read a letter.", ["I have written a letter."])
+    best = sentence_chrf("I wrote a letter.", ["I have written a letter.", "I wrote a letter."])
+    assert best == 100.0 and wrong < 70.0
+    with pytest.raises(ValueError, match="at least one reference"):
+        sentence_chrf("x", [])

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from sacrebleu.metrics import CHRF
 
 from dashboard.examples import BANKS, VETTED_CHRF, default_sentence, example_for, examples
 from nmt_core.checkpoint import SHIPPED_ROOT, default_checkpoint, list_checkpoints, load_checkpoint
 from nmt_core.data import DIRECTIONS, normalize_text
+from nmt_core.evaluation import sentence_chrf
 from nmt_core.translate import translate_texts
 
 SHIPPED = list_checkpoints(SHIPPED_ROOT)
@@ -20,7 +20,9 @@ def test_each_bank_is_grouped_and_each_example_is_complete(direction):
     assert len({e.source for e in bank}) == len(bank)
     for example in bank:
         assert example.source == normalize_text(example.source)  # what the model will read
-        assert example.reference.endswith((".", "!", "?")) and example.look_at
+        for reference in (example.reference, *example.also):
+            assert reference.endswith((".", "!", "?")) and reference != example.source
+        assert example.look_at and example.reference not in example.also
         assert example_for(f"  {example.source} ", direction) is example
         assert example_for(example.source, "xx-yy") is None
     assert {e.fails for e in bank} == {True, False}  # failures are in the bank, labelled
@@ -41,8 +43,8 @@ def test_every_working_example_is_translated_acceptably_by_the_default_model(dir
     checkpoint = load_checkpoint(info.path)
     working = [e for e in BANKS[direction] if not e.fails]
     outputs = translate_texts(checkpoint.model, checkpoint.tokenizer, [e.source for e in working])
-    chrf = CHRF()
-    scores = {e.source: (out, chrf.sentence_score(out, [e.reference]).score)
+    english = direction.endswith("-en")
+    scores = {e.source: (out, sentence_chrf(out, [e.reference, *e.also], english))
               for e, out in zip(working, outputs, strict=True)}  # fmt: skip
     below = {source: score for source, score in scores.items() if score[1] < VETTED_CHRF}
     assert not below, f"{checkpoint.name} no longer translates these acceptably: {below}"
