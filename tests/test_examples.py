@@ -31,6 +31,11 @@ def test_each_bank_is_grouped_and_each_example_is_complete(direction):
     assert default_sentence(direction) == bank[0].source and not bank[0].fails
 
 
+def test_the_german_bank_shows_the_verb_moving_to_the_end():
+    shows = {e.shows for e in BANKS["de-en"] if not e.fails}
+    assert {"verb-final clause", "separable verb", "reordering"} <= shows
+
+
 def test_the_english_bank_shows_what_german_word_order_does():
     shows = {e.shows for e in BANKS["en-de"] if not e.fails}
     assert {"verb-final clause", "separable verb", "compound formed"} <= shows
