@@ -144,7 +144,7 @@ def use_example() -> None:
     ss.example = "…"
 
 
-left, right = st.columns([4, 1])
+left, right = st.columns([3, 2])  # wide enough to tell the examples apart at 1024 px
 left.text_input(f"{language_names(direction)[0]} sentence", key="sentence")
 right.selectbox("Examples", ["…", *bank], key="example", on_change=use_example)
 shown = example_for(ss.sentence, direction)
