@@ -7,8 +7,16 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "nmt_core"
+DASHBOARD = PACKAGE.parent / "dashboard"
 LONGEST = 60  # lines, decorators and docstring included
-ALLOWED_LONGER = {"search.beam_search": 100}  # splitting it would hurt reading
+ALLOWED_LONGER = {
+    "search.beam_search": 100,  # splitting it would hurt reading
+    # figure specs: one literal dict of traces and axes each, read top to bottom
+    "figures.attention_heatmap": 70,
+    "figures.training_curves": 66,
+    "figures.beam_tree": 62,
+    "figures.alignment_links": 73,
+}
 
 
 def import_graph() -> dict[str, set[str]]:
@@ -48,7 +56,7 @@ def test_no_import_cycle_in_nmt_core():
 
 def test_no_function_is_too_long_to_read():
     too_long = []
-    for file in PACKAGE.glob("*.py"):
+    for file in [*PACKAGE.glob("*.py"), *DASHBOARD.rglob("*.py")]:
         for node in ast.walk(ast.parse(file.read_text())):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 name = f"{file.stem}.{node.name}"
