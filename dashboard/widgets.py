@@ -26,6 +26,7 @@ from nmt_core.alignment import (
 from nmt_core.attribution import IG_STEPS, METHODS, agreement, by_source_word, relevance
 from nmt_core.eflomal import PRIORS_COMMAND
 from nmt_core.evaluation import attention_confidence
+from nmt_core.step_arithmetic import weighted_sum
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 from nmt_core.whatif import edited_attention
 
@@ -160,6 +161,42 @@ WHAT_IF_EDITS = {  # the radio's choices -> nmt_core.whatif.edited_attention's n
     "uniform attention": "uniform",
     "the same weights, shuffled": "shuffled",
 }
+
+
+def animated_step(hyp: Hypothesis, source: tuple[str, ...], step: int, presentation: bool) -> None:
+    """Decoder step ``step`` (0-based) of ``hyp`` played in the browser: scores → softmax →
+    each annotation h_j weighted into c_t → the next piece (``figures.step_animation``)."""
+    values = state.current_annotations()
+    st.plotly_chart(
+        figures.step_animation(
+            hyp.scores[step],
+            hyp.attention[step],
+            weighted_sum(hyp.attention[step], values),
+            values,
+            source,
+            *views.topk_rows(hyp, step),
+            chosen=hyp.target_pieces[step],
+            step=step + 1,
+            presentation=presentation,
+        ),
+        theme=None,
+        key="lesson_animation",
+    )
+    st.caption(
+        "Press ▶ Play, or drag the slider. Rows of the lower chart are the annotations $h_j$; "
+        "each fades by its weight $\\alpha_{t,j}$ as it is added into $c_t$, the bottom row."
+    )
+
+
+def next_piece_chart(hyp: Hypothesis, step: int, presentation: bool, area: Any, key: str) -> None:
+    """The likeliest pieces at decoder step ``step`` (0-based), the one written in red, drawn
+    into ``area`` (a container or column)."""
+    pieces, probs = views.topk_rows(hyp, step)
+    title = f"Step {step + 1}: the {len(pieces)} likeliest pieces (red = the one written)"
+    fig = figures.topk_chart(
+        pieces, probs, chosen=hyp.target_pieces[step], title=title, presentation=presentation
+    )
+    area.plotly_chart(fig, theme=None, key=key)
 
 
 def what_if_panel(result: Translation, step: int, presentation: bool) -> None:

@@ -4,7 +4,6 @@ import streamlit as st
 
 from dashboard import figures, formulas, state, views, widgets
 from nmt_core.scorers import scorer
-from nmt_core.step_arithmetic import weighted_sum
 
 chosen, ss = state.settings(), st.session_state
 st.header("Lesson: attention in four steps")
@@ -31,26 +30,7 @@ if attends:
         if not widgets.predict_then_reveal(result, t, chosen.presentation, asked):
             st.stop()
     st.subheader("The whole step, animated")
-    values = state.current_annotations()
-    st.plotly_chart(
-        figures.step_animation(
-            hyp.scores[t],
-            hyp.attention[t],
-            weighted_sum(hyp.attention[t], values),
-            values,
-            source,
-            *views.topk_rows(hyp, t),
-            chosen=hyp.target_pieces[t],
-            step=t + 1,
-            presentation=chosen.presentation,
-        ),
-        theme=None,
-        key="lesson_animation",
-    )
-    st.caption(
-        "Press ▶ Play, or drag the slider. Rows of the lower chart are the annotations $h_j$; "
-        "each fades by its weight $\\alpha_{t,j}$ as it is added into $c_t$, the bottom row."
-    )
+    widgets.animated_step(hyp, source, t, chosen.presentation)
 
 st.subheader("1. The encoder reads the sentence")
 st.latex(formulas.ENCODER_FORMULA)
@@ -102,15 +82,4 @@ st.latex(numbers["context"])
 st.subheader("… and the decoder uses it to choose the next word")
 for formula in formulas.output_formulas(config.decoder, config.lexical):
     st.latex(formula)
-pieces, probs = views.topk_rows(hyp, t)
-st.plotly_chart(
-    figures.topk_chart(
-        pieces,
-        probs,
-        chosen=hyp.target_pieces[t],
-        title=f"Step {t + 1}: the {len(pieces)} likeliest pieces (red = the one written)",
-        presentation=chosen.presentation,
-    ),
-    theme=None,
-    key="lesson_topk",
-)
+widgets.next_piece_chart(hyp, t, chosen.presentation, st, "lesson_topk")

@@ -22,15 +22,7 @@ else:
     heatmap_area, topk_area = st.columns(2)
     bars_area, formula_area = st.container(), st.container()
 
-pieces, probs = views.topk_rows(hyp, t)
-topk = figures.topk_chart(
-    pieces,
-    probs,
-    chosen=hyp.target_pieces[t],
-    title=f"Step {t + 1}: the {len(pieces)} likeliest pieces (red = the one written)",
-    presentation=big,
-)
-topk_area.plotly_chart(topk, theme=None, key="step_topk")
+widgets.next_piece_chart(hyp, t, big, topk_area, "step_topk")
 votes = state.current_shortcut_votes()
 if votes is not None:  # a model with the lexical shortcut: what the attended words say alone
     topk_area.plotly_chart(
