@@ -143,18 +143,25 @@ EN_DE = (
         "I believe that he comes tomorrow.",
         "Ich glaube, dass er morgen kommt.",
         "After 'dass' the verb goes last: 'kommt' attends back to 'comes' across 'tomorrow'.",
+        also=("Ich glaube, er kommt morgen.",),
     ),
     Example(
         "verb-final clause",
         "I am staying at home because it is raining.",
         "Ich bleibe zu Hause, weil es regnet.",
         "'weil' sends the verb to the end: 'regnet' takes both 'is' and 'raining'.",
+        also=("Ich bleibe daheim, weil es regnet.",),
     ),
     Example(
         "separable verb",
         "I will call my father tomorrow.",
         "Ich rufe meinen Vater morgen an.",
         "'call' becomes 'rufe … an': two German words, far apart, attend to one English word.",
+        also=(
+            "Ich rufe morgen meinen Vater an.",
+            "Morgen rufe ich meinen Vater an.",
+            "Ich werde meinen Vater morgen anrufen.",
+        ),
     ),
     Example(
         "perfect tense",
@@ -168,12 +175,14 @@ EN_DE = (
         "Ich trinke Apfelsaft.",
         "Two English words make one German word: the pieces of 'Apfelsaft' attend to 'apple', "
         "then 'juice'.",
+        also=("Ich trinke einen Apfelsaft.",),
     ),
     Example(
         "reordering",
         "Tomorrow I am going to school.",
         "Morgen gehe ich in die Schule.",
         "After 'Morgen' German puts the verb second: 'gehe' comes before 'ich'.",
+        also=("Morgen gehe ich zur Schule.",),
     ),
     Example(
         "short sentence",
