@@ -18,6 +18,8 @@ import streamlit as st
 from dashboard import figures, state, views
 from dashboard.formulas import CONFIDENCE_FORMULAS
 from nmt_core.alignment import (
+    DEFAULT_THRESHOLD,
+    HARD_ALIGNMENT_METHODS,
     Alignment,
     alignment_agreement,
     alignment_error_rate,
@@ -339,6 +341,34 @@ def keep_playing() -> None:
         time.sleep(PLAY_SECONDS)
         st.session_state.step_next = st.session_state.step + 1
         st.rerun()
+
+
+def hard_alignment_choice() -> tuple[str, float]:
+    """The Alignments page's choice of how soft attention becomes links: (method, threshold)."""
+    method = st.radio(
+        "Hard alignment",
+        HARD_ALIGNMENT_METHODS,
+        key="align_method",
+        help="Yes/no links between tokens, read off the soft attention weights.",
+    )
+    # the default goes in through session state: the value is kept across pages (inputs.py)
+    st.session_state.setdefault("align_threshold", DEFAULT_THRESHOLD)
+    threshold = st.slider(
+        "Threshold",
+        0.05,
+        1.0,
+        step=0.05,
+        key="align_threshold",
+        disabled=method != "threshold",
+        help="Used by the threshold method only.",
+    )
+    st.caption(
+        "argmax: each target token links to its most attended source token. "
+        "argmax-null: the same, but a target token that attends to the end of the sentence "
+        "(</s>) more than to any word gets no link, as a word with nothing to translate. "
+        "threshold: every pair with at least this weight."
+    )
+    return method, threshold
 
 
 def alignment_downloads(links: Alignment, view: AttentionView, rows: list[dict]) -> None:

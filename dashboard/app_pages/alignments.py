@@ -4,7 +4,6 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import figures, state, views, widgets
-from nmt_core.alignment import DEFAULT_THRESHOLD, HARD_ALIGNMENT_METHODS
 from nmt_core.data import language_names
 from nmt_core.evaluation import attention_entropy
 
@@ -35,29 +34,8 @@ if chosen.presentation:  # the heatmap first and full width, the controls under 
     right, left = widgets.side_by_side(2, stacked=True)
 else:
     left, right = widgets.side_by_side(2, stacked=False, widths=[1, 3])
-method = left.radio(
-    "Hard alignment",
-    HARD_ALIGNMENT_METHODS,
-    key="align_method",
-    help="Yes/no links between tokens, read off the soft attention weights.",
-)
-# the default goes in through session state: the value is kept across pages (inputs.py)
-st.session_state.setdefault("align_threshold", DEFAULT_THRESHOLD)
-threshold = left.slider(
-    "Threshold",
-    0.05,
-    1.0,
-    step=0.05,
-    key="align_threshold",
-    disabled=method != "threshold",
-    help="Used by the threshold method only.",
-)
-left.caption(
-    "argmax: each target token links to its most attended source token. "
-    "argmax-null: the same, but a target token that attends to the end of the sentence "
-    "(</s>) more than to any word gets no link, as a word with nothing to translate. "
-    "threshold: every pair with at least this weight."
-)
+with left:
+    method, threshold = widgets.hard_alignment_choice()
 report = views.alignment_report(result, method, threshold, chosen.word_level)
 full, view, links = report.aligned.full, report.aligned.view, report.aligned.links
 with right:
