@@ -30,6 +30,7 @@ from nmt_core.eflomal import PRIORS_COMMAND
 from nmt_core.evaluation import attention_confidence
 from nmt_core.step_arithmetic import weighted_sum
 from nmt_core.translate import AttentionView, Hypothesis, Translation
+from nmt_core.votes import Votes
 from nmt_core.whatif import edited_attention
 
 NO_ATTENTION = (
@@ -199,6 +200,26 @@ def next_piece_chart(hyp: Hypothesis, step: int, presentation: bool, area: Any, 
         pieces, probs, chosen=hyp.target_pieces[step], title=title, presentation=presentation
     )
     area.plotly_chart(fig, theme=None, key=key)
+
+
+def shortcut_votes_chart(votes: Votes, written: str, step: int, presentation: bool) -> None:
+    """What the lexical shortcut alone adds to the likeliest pieces' logits at decoder step
+    ``step`` (0-based); ``written``, the piece the decoder wrote, in red."""
+    fig = figures.topk_chart(
+        list(votes.pieces[step]),
+        votes.logit_gains[step],
+        chosen=written,
+        title=f"Step {step + 1}: what the attended source words vote for by themselves",
+        presentation=presentation,
+        value_title="score added to the piece's logit",
+        value_range=None,
+    )
+    st.plotly_chart(fig, theme=None, key="step_votes")
+    st.caption(
+        "The lexical shortcut adds E ℓₜ to every piece's logit, where ℓₜ is made from the "
+        "source embeddings weighted by this step's attention alone, past the decoder's RNN: "
+        "the pieces it favours most."
+    )
 
 
 def what_if_panel(result: Translation, step: int, presentation: bool) -> None:

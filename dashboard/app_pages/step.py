@@ -25,24 +25,8 @@ else:
 widgets.next_piece_chart(hyp, t, big, topk_area, "step_topk")
 votes = state.current_shortcut_votes()
 if votes is not None:  # a model with the lexical shortcut: what the attended words say alone
-    topk_area.plotly_chart(
-        figures.topk_chart(
-            list(votes.pieces[t]),
-            votes.logit_gains[t],
-            chosen=hyp.target_pieces[t],
-            title=f"Step {t + 1}: what the attended source words vote for by themselves",
-            presentation=big,
-            value_title="score added to the piece's logit",
-            value_range=None,
-        ),
-        theme=None,
-        key="step_votes",
-    )
-    topk_area.caption(
-        "The lexical shortcut adds E ℓₜ to every piece's logit, where ℓₜ is made from the "
-        "source embeddings weighted by this step's attention alone, past the decoder's RNN: "
-        "the pieces it favours most."
-    )
+    with topk_area:
+        widgets.shortcut_votes_chart(votes, hyp.target_pieces[t], t, big)
 if hyp.attention is None:
     with heatmap_area:
         widgets.no_attention_note()
