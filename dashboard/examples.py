@@ -43,6 +43,7 @@ DE_EN = (
         "Ich rufe morgen meinen Vater an.",
         "I will call my father tomorrow.",
         "'call' needs both 'rufe' and 'an', four words apart.",
+        also=("I am calling my father tomorrow.", "I will phone my father tomorrow."),
     ),
     Example(
         "verb-final clause",
@@ -84,18 +85,21 @@ DE_EN = (
         "Morgen gehe ich in die Schule.",
         "Tomorrow I am going to school.",
         "After 'Morgen' the verb 'gehe' comes before 'ich'; English puts 'I' first.",
+        also=("Tomorrow I go to school.", "Tomorrow I will go to school."),
     ),
     Example(
         "noun compound",
         "Die Butter ist im Kühlschrank.",
         "The butter is in the fridge.",
         "'im' splits into 'in the', and 'Kühlschrank' becomes 'fridge'.",
+        also=("The butter is in the refrigerator.",),
     ),
     Example(
         "short sentence",
         "Das Haus ist groß.",
         "The house is big.",
         "One German word for each English word: a clean diagonal.",
+        also=("The house is large.",),
     ),
     Example(
         "idiom",
