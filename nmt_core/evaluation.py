@@ -114,15 +114,15 @@ _CONTRACTIONS = (
     (r"'re\b", " are"),
     (r"'ll\b", " will"),
     (r"'ve\b", " have"),
-    (r"\b(he|she|it|that|there|what|who|where|here|He|She|It|That|There|What|Who|Where|Here)'s\b",
-     r"\1 is"),
-)  # fmt: skip
+    (r"\b((?i:he|she|it|that|there|what|who|where|here))'s\b", r"\1 is"),
+)
 
 
 def expand_contractions(text: str) -> str:
     """English ``text`` with its contractions written out ("I'm" -> "I am"; see above)."""
+    text = text.replace("’", "'")
     for pattern, replacement in _CONTRACTIONS:
-        text = re.sub(pattern, replacement, text.replace("’", "'"))
+        text = re.sub(pattern, replacement, text)
     return text
 
 

@@ -17,6 +17,7 @@ from nmt_core.decoder import (
     Memory,
 )
 from nmt_core.encoder import Encoder
+from nmt_core.scorers import DECODERS
 
 
 class Seq2Seq(nn.Module):
@@ -102,15 +103,17 @@ def build_decoder(config: ModelConfig) -> Decoder:
         coverage=config.coverage,
     )
     sizes = (config.rnn_type, config.embed_size, config.hidden_size, config.dropout)
-    if config.decoder == "luong":
-        return LuongDecoder(attention, *sizes, config.input_feeding, lexical=config.lexical)
-    return DECODER_CLASSES[config.decoder](attention, *sizes, lexical=config.lexical)
+    options = {"lexical": config.lexical}
+    if DECODERS[config.decoder].feeds_input:  # the table says which style takes the option
+        options["input_feeding"] = config.input_feeding
+    return DECODER_CLASSES[config.decoder](attention, *sizes, **options)
 
 
 # ModelConfig.decoder -> its class (the styles are scorers.DECODERS; tests check both agree)
-DECODER_CLASSES: dict[str, type[BahdanauDecoder]] = {
+DECODER_CLASSES: dict[str, type[Decoder]] = {
     "bahdanau": BahdanauDecoder,
     "conditional": ConditionalDecoder,
+    "luong": LuongDecoder,
 }
 
 
