@@ -160,9 +160,8 @@ if unknown not in (None, ss.model):
     )
 if ss.get("link_ignored"):  # said once, on the run that opened the link
     st.warning(
-        f"The link's {', '.join(ss.pop('link_ignored'))} could not be used (beam 1–"
-        f"{inputs.MAX_BEAM}, tokens pieces or words, step 1 or more, presentation 0 or 1): "
-        "left at their defaults."
+        f"The link's {', '.join(ss.pop('link_ignored'))} could not be used "
+        f"({inputs.LINK_VALUES}): left at their defaults."
     )
 st.query_params.from_dict(inputs.link(state.sentence(), ss.model))
 inputs.restore(state.sentence())

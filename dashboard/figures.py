@@ -15,6 +15,7 @@ Conventions, shared by every chart so that they can be read side by side:
 from __future__ import annotations
 
 import html
+import itertools
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -51,7 +52,7 @@ def model_colours(models: Sequence[tuple[str, str]]) -> dict[str, str]:
     order), different for every model: the first model of a scorer gets the scorer's colour,
     any other (a second additive model, a scorer not in the table) the next spare colour."""
     colours: dict[str, str] = {}
-    spare = iter(SPARE_COLOURS * (1 + len(models) // len(SPARE_COLOURS)))
+    spare = itertools.cycle(SPARE_COLOURS)
     for name, scorer in models:
         usual = SCORER_COLOURS.get(scorer)
         colours[name] = usual if usual and usual not in colours.values() else next(spare)
@@ -389,8 +390,8 @@ def step_animation(
     size = len(source_tokens)
     if not scores.shape == weights.shape == (size,) or values.shape[0] != size:
         raise ValueError(f"scores, weights and annotations must have {size} source rows")
-    if not np.shape(terms.partial_sums) == np.shape(terms.weighted) == values.shape:
-        raise ValueError(f"terms {np.shape(terms.partial_sums)} but annotations {values.shape}")
+    if terms.weighted.shape != values.shape:  # weighted_sum makes the running sums alike
+        raise ValueError(f"terms {terms.weighted.shape} but annotations {values.shape}")
     dims = min(ANIMATION_DIMENSIONS, values.shape[1])
     frames = _animation_frames(scores, weights, terms, values[:, :dims], topk_probs, chosen, step)
     rows = [*source_tokens, f"= c_{step}"]

@@ -77,6 +77,11 @@ LINK_SETTINGS: dict[str, Callable[[str], dict[str, Any] | None]] = {
 }
 
 
+LINK_VALUES = (  # what LINK_SETTINGS accepts, for the message that names a refused value
+    f"beam 1–{MAX_BEAM}, tokens {' or '.join(LEVELS)}, step 1 or more, presentation 0 or 1"
+)
+
+
 def from_link(query: Mapping[str, str]) -> tuple[str | None, list[str]]:
     """On a session's first run: the settings a shared link carries, into session state.
 

@@ -191,15 +191,14 @@ def animated_step(hyp: Hypothesis, source: tuple[str, ...], step: int, presentat
     )
 
 
-def next_piece_chart(hyp: Hypothesis, step: int, presentation: bool, area: Any, key: str) -> None:
-    """The likeliest pieces at decoder step ``step`` (0-based), the one written in red, drawn
-    into ``area`` (a container or column)."""
+def next_piece_chart(hyp: Hypothesis, step: int, presentation: bool, key: str) -> None:
+    """The likeliest pieces at decoder step ``step`` (0-based), the one written in red."""
     pieces, probs = views.topk_rows(hyp, step)
     title = f"Step {step + 1}: the {len(pieces)} likeliest pieces (red = the one written)"
     fig = figures.topk_chart(
         pieces, probs, chosen=hyp.target_pieces[step], title=title, presentation=presentation
     )
-    area.plotly_chart(fig, theme=None, key=key)
+    st.plotly_chart(fig, theme=None, key=key)
 
 
 def shortcut_votes_chart(votes: Votes, written: str, step: int, presentation: bool) -> None:

@@ -82,4 +82,4 @@ st.latex(numbers["context"])
 st.subheader("… and the decoder uses it to choose the next word")
 for formula in formulas.output_formulas(config.decoder, config.lexical):
     st.latex(formula)
-widgets.next_piece_chart(hyp, t, chosen.presentation, st, "lesson_topk")
+widgets.next_piece_chart(hyp, t, chosen.presentation, "lesson_topk")

@@ -22,10 +22,10 @@ else:
     heatmap_area, topk_area = st.columns(2)
     bars_area, formula_area = st.container(), st.container()
 
-widgets.next_piece_chart(hyp, t, big, topk_area, "step_topk")
 votes = state.current_shortcut_votes()
-if votes is not None:  # a model with the lexical shortcut: what the attended words say alone
-    with topk_area:
+with topk_area:
+    widgets.next_piece_chart(hyp, t, big, "step_topk")
+    if votes is not None:  # a model with the lexical shortcut: what the attended words say alone
         widgets.shortcut_votes_chart(votes, hyp.target_pieces[t], t, big)
 if hyp.attention is None:
     with heatmap_area:
