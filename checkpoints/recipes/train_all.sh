@@ -42,17 +42,21 @@ train() {  # name, then model flags; ends with RUNS/NAME/averaged, the checkpoin
 }
 
 running=0
-# name scorer decoder: the additive scorer with Nematus' conditional GRU (its query has read the
-# word just written), Luong's two multiplicative scorers, no attention, and last the additive
-# scorer with the paper's own decoder (query s_{t-1}), kept as the contrast.
+# name -> scorer decoder [flags]: the additive scorer with Nematus' conditional GRU (its query
+# has read the word just written), Luong's two multiplicative scorers, no attention, and last the
+# additive scorer with the paper's own decoder (query s_{t-1}), kept as the contrast. Every model
+# with attention also has the lexical shortcut (--lexical; the model card says why); the model
+# without attention has no weights to average embeddings by, so no shortcut.
 MODELS=${MODELS:-"additive general dot none additive-bahdanau"}
 declare -A SPEC=(
-  [additive]="additive conditional" [general]="general luong" [dot]="dot luong"
-  [none]="none bahdanau" [additive-bahdanau]="additive bahdanau"
+  [additive]="additive conditional --lexical" [general]="general luong --lexical"
+  [dot]="dot luong --lexical" [none]="none bahdanau"
+  [additive-bahdanau]="additive bahdanau --lexical"
 )
 for name in $MODELS; do
-  read -r scorer decoder <<<"${SPEC[$name]}"
-  train "$name" --scorer "$scorer" --decoder "$decoder" &
+  read -r scorer decoder flags <<<"${SPEC[$name]}"
+  # shellcheck disable=SC2086  # flags: zero or more words
+  train "$name" --scorer "$scorer" --decoder "$decoder" $flags &
   running=$((running + 1))
   if [ "$running" -ge "$PARALLEL" ]; then
     wait -n
