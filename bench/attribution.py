@@ -32,7 +32,7 @@ import time  # noqa: E402
 from collections import defaultdict  # noqa: E402
 
 import numpy as np  # noqa: E402
-from alignment import GOLD_DIR, ROOT, checkpoint_folders, load_gold, machine, table  # noqa: E402
+from alignment import FIXTURES, ROOT, checkpoint_folders, load_gold, machine, table  # noqa: E402
 
 from nmt_core.alignment import alignment_error_rate, links_from_view  # noqa: E402
 from nmt_core.attribution import (  # noqa: E402
@@ -44,6 +44,7 @@ from nmt_core.attribution import (  # noqa: E402
     relevance,
 )
 from nmt_core.checkpoint import load_checkpoint  # noqa: E402
+from nmt_core.data import DIRECTIONS  # noqa: E402
 from nmt_core.tokenization import word_attention  # noqa: E402
 from nmt_core.translate import AttentionView, Translation, translate  # noqa: E402
 
@@ -91,15 +92,20 @@ def run_model(folder: Path, gold, methods: list[str], ig_steps: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", choices=("test", "probe"), default="test")
-    parser.add_argument("--gold-dir", type=Path, default=GOLD_DIR)
+    parser.add_argument(
+        "--direction", choices=DIRECTIONS, default="de-en",
+        help="the models scored and the gold's view (en-de: each pair and its links swapped)",
+    )  # fmt: skip
+    parser.add_argument("--gold-dir", type=Path, help="default: the direction's gold fixture")
     parser.add_argument("--checkpoints", type=Path, nargs="+", default=[ROOT / "checkpoints"])
     parser.add_argument("--methods", nargs="+", choices=list(METHODS), default=list(METHODS))
     parser.add_argument("--ig-steps", type=int, default=IG_STEPS)
     args = parser.parse_args(argv)
-    gold = load_gold(args.gold_dir, args.split)
-    print(f"Gold {args.split}: {len(gold.pairs)} pairs. {machine()}\n")
+    gold_dir = args.gold_dir or FIXTURES / f"alignment_{args.direction.replace('-', '_')}"
+    gold = load_gold(gold_dir, args.split, args.direction)
+    print(f"Gold {args.split} ({args.direction}): {len(gold.pairs)} pairs. {machine()}\n")
     scores, agreements, errors, timing = [], [], [], []
-    for folder in checkpoint_folders(args.checkpoints):
+    for folder in checkpoint_folders(args.checkpoints, args.direction):
         print(f"[attribution] {folder.name}", file=sys.stderr, flush=True)
         found = run_model(folder, gold, args.methods, args.ig_steps)
         for label, links in found["links"].items():

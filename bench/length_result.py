@@ -20,6 +20,7 @@ the "Why attention" page show the same thing.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -70,7 +71,8 @@ def save_png(html: Path, png: Path) -> None:
         browser.close()
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)  # --help
     buckets = buckets_by_model()
     (OUT / "length_bleu.md").write_text(markdown_table(buckets), encoding="utf-8")
     fig = figures.bleu_by_length(buckets, title="Test BLEU by source length (beam 5)")

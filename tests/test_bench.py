@@ -1,0 +1,32 @@
+"""Every benchmark script starts: its imports still resolve and ``--help`` answers without
+running the benchmark (a refactor of a module a benchmark imports broke one unnoticed once)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+SCRIPTS = sorted(BENCH.glob("*.py"))
+
+
+def test_there_are_benchmarks():
+    assert len(SCRIPTS) >= 5
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_a_benchmark_answers_help_and_writes_nothing(script, tmp_path):
+    before = {p: p.stat().st_mtime_ns for p in BENCH.rglob("*") if p.is_file()}
+    done = subprocess.run(
+        [sys.executable, str(script), "--help"],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        env={**os.environ, "OMP_NUM_THREADS": "1"},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.lower().startswith("usage:"), done.stdout[:500]
+    after = {p: p.stat().st_mtime_ns for p in BENCH.rglob("*") if p.is_file()}
+    assert after == before, "--help wrote files"
