@@ -148,6 +148,11 @@ def read_tags(lines: Sequence[str]) -> list[tuple[str, ...]]:
     return tags
 
 
+def gold_dir_of(direction: str) -> Path:
+    """The direction's view of our gold set: tests/fixtures/alignment_de_en or _en_de."""
+    return FIXTURES / f"alignment_{direction.replace('-', '_')}"
+
+
 def load_gold(gold_dir: Path, split: str, direction: str = "de-en") -> Gold:
     """Read ``SPLIT.tsv`` and ``SPLIT.pharaoh``; InputError when they are missing or disagree."""
     tsv, pharaoh = gold_dir / f"{split}.tsv", gold_dir / f"{split}.pharaoh"
@@ -468,7 +473,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
     if args.gold_dir is None:
-        args.gold_dir = FIXTURES / f"alignment_{args.direction.replace('-', '_')}"
+        args.gold_dir = gold_dir_of(args.direction)
     if not args.threshold > 0:
         parser.error(f"--threshold must be positive; got {args.threshold}")
     return args

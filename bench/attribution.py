@@ -32,7 +32,14 @@ import time  # noqa: E402
 from collections import defaultdict  # noqa: E402
 
 import numpy as np  # noqa: E402
-from alignment import FIXTURES, ROOT, checkpoint_folders, load_gold, machine, table  # noqa: E402
+from alignment import (  # noqa: E402
+    ROOT,
+    checkpoint_folders,
+    gold_dir_of,
+    load_gold,
+    machine,
+    table,
+)
 
 from nmt_core.alignment import alignment_error_rate, links_from_view  # noqa: E402
 from nmt_core.attribution import (  # noqa: E402
@@ -101,8 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--methods", nargs="+", choices=list(METHODS), default=list(METHODS))
     parser.add_argument("--ig-steps", type=int, default=IG_STEPS)
     args = parser.parse_args(argv)
-    gold_dir = args.gold_dir or FIXTURES / f"alignment_{args.direction.replace('-', '_')}"
-    gold = load_gold(gold_dir, args.split, args.direction)
+    gold = load_gold(args.gold_dir or gold_dir_of(args.direction), args.split, args.direction)
     print(f"Gold {args.split} ({args.direction}): {len(gold.pairs)} pairs. {machine()}\n")
     scores, agreements, errors, timing = [], [], [], []
     for folder in checkpoint_folders(args.checkpoints, args.direction):
