@@ -15,6 +15,9 @@ Parts (``--parts``, default all; the first two need ``--checkpoint``):
                source length so every call decodes as many steps as it reads
     training   target tokens/s of training steps (forward, backward, Adam) for a ~6M-parameter
                model on batches of ~2000 target tokens
+    cache      matrix-vector GB/s by working-set size, one thread: where the weights read at
+               every decoder step stop fitting in the cache this core gets (with --checkpoint,
+               also that model's MB read per step)
 
 Prints figures; asserts nothing.
 """
@@ -43,7 +46,8 @@ from nmt_core.search import greedy_search
 from nmt_core.translate import translate, translate_texts
 
 LENGTHS = (5, 20, 50)
-PARTS = ("translate", "batch", "random", "training")
+PARTS = ("translate", "batch", "random", "training", "cache")
+CACHE_SIZES_MIB = (4, 8, 12, 16, 18, 20, 22, 24, 28, 32, 48)
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests/fixtures/everyday_de_en.tsv"
 
@@ -155,6 +159,33 @@ def training_throughput(config: ModelConfig, steps: int) -> None:
     )
 
 
+def step_weight_mebibytes(model: torch.nn.Module) -> float:
+    """MiB of weights a greedy decoder step reads: the decoder's, less what runs once per
+    sentence (the initial-state bridge, the keys' projection U_a), plus the tied output layer."""
+    once = ("decoder.bridge.", "decoder.attention.U_a.")
+    decoder = sum(
+        p.numel() * p.element_size()
+        for name, p in model.named_parameters()
+        if name.startswith("decoder.") and not name.startswith(once)
+    )
+    output = model.embedding.weight
+    return (decoder + output.numel() * output.element_size()) / 2**20
+
+
+def cache_bandwidth() -> None:
+    """GB/s of x @ W over a set of 512 x 512 fp32 matrices of growing total size, one thread."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    x = torch.randn(1, 512)
+    for megabytes in CACHE_SIZES_MIB:
+        matrices = [torch.randn(512, 512) for _ in range(megabytes * 2**20 // (4 * 512 * 512))]
+        times = time_calls(lambda m=matrices: [x @ w for w in m], 100)
+        seconds = statistics.median(times) / 1000
+        rate = megabytes * 2**20 / seconds / 1e9
+        print(f"cache: {megabytes:3d} MiB of weights, {rate:5.1f} GB/s")
+    torch.set_num_threads(threads)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
@@ -175,6 +206,11 @@ def main() -> None:
         latency_trained(checkpoint, args.repeats)
     if checkpoint and "batch" in args.parts:
         batch_throughput(checkpoint, args.batch_sentences, args.batch_repeats)
+    if "cache" in args.parts:
+        if checkpoint:
+            megabytes = step_weight_mebibytes(checkpoint.model)
+            print(f"cache: a decoder step reads {megabytes:.1f} MiB of weights")
+        cache_bandwidth()
     recipe = json.loads((ROOT / "checkpoints/recipes/base.json").read_text())["model"]
     shipped = ModelConfig.from_dict(recipe)  # the shipped sizes, read so they cannot drift
     six_million = ModelConfig(embed_size=256, hidden_size=640, attention_size=256)

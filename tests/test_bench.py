@@ -30,3 +30,22 @@ def test_a_benchmark_answers_help_and_writes_nothing(script, tmp_path):
     assert done.stdout.lower().startswith("usage:"), done.stdout[:500]
     after = {p: p.stat().st_mtime_ns for p in BENCH.rglob("*") if p.is_file()}
     assert after == before, "--help wrote files"
+
+
+def test_the_cache_part_counts_what_a_decoder_step_reads():
+    sys.path.insert(0, str(BENCH))
+    try:
+        from core_speed import step_weight_mebibytes
+    finally:
+        sys.path.remove(str(BENCH))
+    from nmt_core.config import ModelConfig
+    from nmt_core.model import build_model
+
+    config = ModelConfig(vocab_size=100, embed_size=8, hidden_size=16, attention_size=16)
+    model = build_model(config)
+    once = model.decoder.bridge.weight.numel() + model.decoder.bridge.bias.numel()
+    once += sum(p.numel() for p in model.decoder.attention.U_a.parameters())
+    decoder = sum(p.numel() for p in model.decoder.parameters())
+    expected = (decoder - once + model.embedding.weight.numel()) * 4 / 2**20
+    assert step_weight_mebibytes(model) == pytest.approx(expected)
+    assert 0 < once < decoder
