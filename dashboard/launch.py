@@ -8,7 +8,9 @@ This command passes the settings itself, so they hold wherever it starts:
   purpose; access is controlled by the bind address alone (there is no login);
 * no usage statistics, XSRF protection on, uploads limited to ``--max-upload-mb``;
 * headless (no browser opened on a server), no file watcher, a viewer's toolbar;
-* no full garbage collection after every page run (it stalled every session).
+* no full garbage collection after every page run (it stalled every session);
+* translations decoded in ``--workers`` processes, one per core by default
+  (``nmt_core.workers``).
 
 Standard library only: the tests' and benchmarks' server harness (``serve.py``) uses the same
 flags without importing the model stack.
@@ -21,6 +23,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+from nmt_core.workers import WORKERS_VARIABLE
 
 APP = Path(__file__).resolve().parent / "app.py"
 ROOT_VARIABLE = "ATTENTION_LAB_CHECKPOINTS"  # read by nmt_core.checkpoint.checkpoints_root
@@ -53,6 +57,11 @@ def server_flags(address: str, port: int, max_upload_mb: int = DEFAULT_MAX_UPLOA
     return [f"--{name}={value}" for name, value in settings.items()]
 
 
+def default_workers() -> int:
+    """One translation worker per core."""
+    return os.cpu_count() or 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="attention-lab",
@@ -74,6 +83,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--max-upload-mb", type=int, default=DEFAULT_MAX_UPLOAD_MB, help="largest upload, in MB"
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=default_workers(),
+        help="processes that translate, so a class's sessions do not wait for each other "
+        "(default: one per core, %(default)s here; 0: translate in the server process)",
+    )
     return parser
 
 
@@ -89,7 +105,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.max_upload_mb < 1:
         print("error: --max-upload-mb must be at least 1", file=sys.stderr)
         return 2
-    env = dict(os.environ)
+    if args.workers < 0:
+        print("error: --workers cannot be negative", file=sys.stderr)
+        return 2
+    env = {**os.environ, WORKERS_VARIABLE: str(args.workers)}
     if args.checkpoints is not None:
         if not args.checkpoints.is_dir():
             print(f"error: --checkpoints {args.checkpoints}: no such folder", file=sys.stderr)

@@ -15,7 +15,8 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-from dashboard.launch import LOCAL, ROOT_VARIABLE, server_flags
+from dashboard.launch import LOCAL, ROOT_VARIABLE, default_workers, server_flags
+from nmt_core.workers import WORKERS_VARIABLE
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"  # Debian's package; never a browser downloaded at run time
@@ -49,7 +50,8 @@ def serve_dashboard(
     port = free_port()
     # the settings `attention-lab` starts a classroom server with, bound to 127.0.0.1
     command = [sys.executable, "-m", "dashboard.server", *server_flags(LOCAL, port)]
-    env = {**os.environ, ROOT_VARIABLE: str(checkpoints)}
+    # and its translation workers, unless the caller's environment sets another count
+    env = {WORKERS_VARIABLE: str(default_workers()), **os.environ, ROOT_VARIABLE: str(checkpoints)}
     url = f"http://127.0.0.1:{port}"
     with log_path.open("w") as log:
         process = subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)

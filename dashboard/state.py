@@ -47,6 +47,7 @@ from nmt_core.probes import PROBES, ProbeError, ProbeLog, read_probes
 from nmt_core.translate import Translation, encoder_annotations, translate, with_reference
 from nmt_core.votes import Votes, shortcut_votes
 from nmt_core.whatif import WhatIf, what_if
+from nmt_core.workers import BrokenProcessPool, TranslationWorkers, configured_workers
 
 
 @dataclass(frozen=True)
@@ -128,8 +129,10 @@ class PageTurns:
 
 @st.cache_resource
 def page_turns() -> PageTurns:
-    """The one ``PageTurns`` of this server, shared by every session."""
-    return PageTurns(os.cpu_count() or 1)
+    """The one ``PageTurns`` of this server, shared by every session: a turn per core, and one
+    more per translation worker, since a run that waits for its worker leaves its core to
+    another run (bench/RESULTS.md section 4)."""
+    return PageTurns((os.cpu_count() or 1) + configured_workers())
 
 
 @st.cache_data(max_entries=8)
@@ -147,8 +150,22 @@ def checkpoints(root: Path) -> Scan:
     return _scan(str(root), stamp)
 
 
+@st.cache_resource
+def translation_workers() -> TranslationWorkers | None:
+    """The server's translation workers (``attention-lab --workers``), started at the first
+    page run; None when it has none (``streamlit run`` alone, the AppTest tests)."""
+    count = configured_workers()
+    return TranslationWorkers(count) if count else None
+
+
 @st.cache_data(show_spinner="Translating…", max_entries=1024)  # about 30 kB each
 def _translate(path: str, device: str, stamp: float, sentence: str, beam_size: int) -> Translation:
+    workers = translation_workers()
+    # Until the workers have started (a second or two), translate here: waiting for them made
+    # the first page a server draws 1.9 s slower (bench/RESULTS.md section 4).
+    if workers is not None and workers.ready():
+        with contextlib.suppress(BrokenProcessPool):  # a worker died: translate here
+            return workers.translate(path, device, stamp, sentence, beam_size)
     return translate(_load(path, device, stamp), sentence, beam_size=beam_size)
 
 

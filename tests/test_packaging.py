@@ -86,6 +86,8 @@ def test_bad_server_flags_give_one_line(tmp_path, capsys):
     assert launch.main(["--checkpoints", str(tmp_path / "missing")]) == 2
     assert "no such folder" in capsys.readouterr().err
     assert launch.main(["--max-upload-mb", "0"]) == 2
+    assert launch.main(["--workers", "-1"]) == 2
+    assert "--workers cannot be negative" in capsys.readouterr().err
     with pytest.raises(SystemExit) as stopped:
         launch.main(["--port", "eighty"])
     assert stopped.value.code == 2

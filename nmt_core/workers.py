@@ -1,0 +1,119 @@
+"""Translation in worker processes, for a server that many sessions share.
+
+A page run and its decoding share one Python process, so every torch kernel of a decode gives
+up the GIL and waits to get it back behind the other sessions' page code. Decoding in worker
+processes takes it out of the server's GIL entirely: with 30 sessions on 2 cores the dashboard
+served 13-35 % more page runs and the 95th percentile of a page run fell by about 0.5 s
+(bench/RESULTS.md section 4). A worker calls the same
+:func:`nmt_core.translate.translate` on the same weights; it runs with one torch thread, so two
+workers use two cores without oversubscribing them.
+
+A worker loads each checkpoint once (keyed by folder, device and the weights' stamp, so a
+replaced folder is read again) and keeps at most ``MAX_MODELS``. Workers end with the process
+that started them: at :meth:`TranslationWorkers.close`, at its exit, or, if it is killed, when
+they notice that their parent is gone.
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the module itself stays standard-library only: `attention-lab` reads it
+    from nmt_core.translate import Translation
+
+WORKERS_VARIABLE = "ATTENTION_LAB_WORKERS"  # set by `attention-lab --workers`; 0 or unset: none
+MAX_MODELS = 8  # as many as the dashboard keeps loaded (dashboard/state.py)
+PARENT_CHECK_SECONDS = 1.0
+
+_models: collections.OrderedDict = collections.OrderedDict()  # in a worker: its loaded models
+
+
+def configured_workers() -> int:
+    """The number of translation workers the server was started with (``WORKERS_VARIABLE``)."""
+    value = os.environ.get(WORKERS_VARIABLE, "").strip() or "0"
+    try:
+        count = int(value)
+    except ValueError:
+        raise ValueError(f"{WORKERS_VARIABLE}={value!r}: a whole number of workers") from None
+    if count < 0:
+        raise ValueError(f"{WORKERS_VARIABLE}={count}: the number of workers cannot be negative")
+    return count
+
+
+def _exit_with_parent(parent: int) -> None:
+    """A worker's watch: exit as soon as the process that started it is gone (killed, say),
+    instead of living on as an orphan."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
+def _start_worker(parent: int) -> None:
+    """A worker's start: one torch thread, and the watch on its parent."""
+    import torch
+
+    torch.set_num_threads(1)
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
+
+
+def _translate_here(
+    path: str, device: str, stamp: float, sentence: str, beam_size: int
+) -> Translation:
+    """In a worker: translate with the model in ``path``, loaded once per (path, device, stamp)."""
+    from nmt_core.checkpoint import load_checkpoint
+    from nmt_core.translate import translate
+
+    key = (path, device, stamp)
+    if key not in _models:
+        _models[key] = load_checkpoint(path, device=device)
+        if len(_models) > MAX_MODELS:
+            _models.popitem(last=False)
+    _models.move_to_end(key)
+    return translate(_models[key], sentence, beam_size=beam_size)
+
+
+def _ready() -> bool:
+    return True
+
+
+class TranslationWorkers:
+    """``count`` worker processes that translate. They start at once, in the background: each
+    imports torch before :meth:`ready` says so."""
+
+    def __init__(self, count: int) -> None:
+        if count < 1:
+            raise ValueError(f"{count} workers: at least one")
+        self._pool = concurrent.futures.ProcessPoolExecutor(
+            count,
+            mp_context=multiprocessing.get_context("spawn"),  # no fork of a threaded server
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
+        )
+        self._started = [self._pool.submit(_ready) for _ in range(count)]
+
+    def ready(self) -> bool:
+        """The workers have started; until then a caller may translate by itself."""
+        return all(f.done() and f.exception() is None for f in self._started)
+
+    def translate(
+        self, path: str, device: str, stamp: float, sentence: str, beam_size: int = 1
+    ) -> Translation:
+        """:func:`nmt_core.translate.translate` of ``sentence`` with the checkpoint in
+        ``path`` (``stamp``: its weights' modification time), in a worker. Raises what
+        ``translate`` raises, and ``BrokenProcessPool`` if a worker died."""
+        future = self._pool.submit(_translate_here, path, device, stamp, sentence, beam_size)
+        return future.result()
+
+    def close(self) -> None:
+        """Stop the workers (waits for the translations under way)."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+__all__ = ["BrokenProcessPool", "TranslationWorkers", "WORKERS_VARIABLE", "configured_workers"]

@@ -1,0 +1,107 @@
+"""Translation in worker processes (nmt_core.workers): the same translations as in the server
+process, errors that arrive as themselves, and workers that never outlive their server."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nmt_core.translate import translate
+from nmt_core.workers import WORKERS_VARIABLE, TranslationWorkers, configured_workers
+from tests.conftest import TOY_SENTENCE
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def wait_until(condition, seconds: float = 60.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.fixture(scope="module")
+def workers():
+    pool = TranslationWorkers(1)
+    assert wait_until(pool.ready), "the worker did not start"
+    yield pool
+    pool.close()
+
+
+def test_a_worker_translates_as_the_server_process_does(workers, toy_checkpoint, toy_model):
+    stamp = (toy_checkpoint / "config.json").stat().st_mtime
+    there = workers.translate(str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
+    here = translate(toy_model, TOY_SENTENCE)
+    assert there.best.target_pieces == here.best.target_pieces
+    assert there.best.text == here.best.text == "Tu Ti Mo Ka ."
+    np.testing.assert_allclose(there.best.attention, here.best.attention, atol=1e-5)
+    beam = workers.translate(str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE, beam_size=3)
+    assert len(beam.hypotheses) == 3
+
+
+def test_a_workers_error_reaches_the_caller_as_itself(workers, toy_checkpoint):
+    stamp = (toy_checkpoint / "config.json").stat().st_mtime
+    with pytest.raises(ValueError, match="empty"):
+        workers.translate(str(toy_checkpoint), "cpu", stamp, "   ")
+
+
+def test_workers_are_ready_only_once_they_have_started():
+    workers = TranslationWorkers(2)
+    try:
+        assert not workers.ready()  # importing torch in a new process takes about a second
+        assert wait_until(workers.ready)
+    finally:
+        workers.close()
+
+
+def test_the_worker_count_comes_from_the_server_settings(monkeypatch):
+    for value, count in (("2", 2), ("", 0), (" 0 ", 0)):
+        monkeypatch.setenv(WORKERS_VARIABLE, value)
+        assert configured_workers() == count
+    monkeypatch.delenv(WORKERS_VARIABLE)
+    assert configured_workers() == 0
+    for value in ("two", "-1"):
+        monkeypatch.setenv(WORKERS_VARIABLE, value)
+        with pytest.raises(ValueError, match=WORKERS_VARIABLE):
+            configured_workers()
+
+
+def test_workers_end_when_their_server_is_killed():
+    server = textwrap.dedent("""
+        import time
+        from nmt_core.workers import TranslationWorkers
+        pool = TranslationWorkers(2)
+        while not pool.ready():
+            time.sleep(0.1)
+        print(*(p.pid for p in pool._pool._processes.values()), flush=True)
+        time.sleep(600)
+    """)
+    process = subprocess.Popen(
+        [sys.executable, "-c", server], cwd=REPO, stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "OMP_NUM_THREADS": "1"},
+    )  # fmt: skip
+    try:
+        pids = [int(pid) for pid in process.stdout.readline().split()]
+    finally:
+        process.kill()  # no shutdown, no atexit: as if the server were killed
+        process.wait(timeout=30)
+    assert len(pids) == 2
+
+    def gone(pid: int) -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        with open(f"/proc/{pid}/stat") as stat:  # a zombie waiting for init counts as gone
+            return stat.read().split(") ")[1].startswith("Z")
+
+    assert wait_until(lambda: all(gone(pid) for pid in pids), seconds=20)
