@@ -47,7 +47,7 @@ from nmt_core.probes import PROBES, ProbeError, ProbeLog, read_probes
 from nmt_core.translate import Translation, encoder_annotations, translate, with_reference
 from nmt_core.votes import Votes, shortcut_votes
 from nmt_core.whatif import WhatIf, what_if
-from nmt_core.workers import BrokenProcessPool, TranslationWorkers, configured_workers
+from nmt_core.workers import MAX_MODELS, BrokenProcessPool, TranslationWorkers, configured_workers
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def _stamp(path: Path) -> float:
     return (path / CONFIG).stat().st_mtime
 
 
-@st.cache_resource(show_spinner="Loading the model…", max_entries=8)
+@st.cache_resource(show_spinner="Loading the model…", max_entries=MAX_MODELS)
 def _load(path: str, device: str, stamp: float) -> Checkpoint:
     return load_checkpoint(path, device=device)
 

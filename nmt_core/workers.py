@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the module itself stays standard-library only: `attention-l
     from nmt_core.translate import Translation
 
 WORKERS_VARIABLE = "ATTENTION_LAB_WORKERS"  # set by `attention-lab --workers`; 0 or unset: none
-MAX_MODELS = 8  # as many as the dashboard keeps loaded (dashboard/state.py)
+MAX_MODELS = 8  # models kept loaded by a process: the server (dashboard/state.py) or a worker
 PARENT_CHECK_SECONDS = 1.0
 
 _models: collections.OrderedDict = collections.OrderedDict()  # in a worker: its loaded models
