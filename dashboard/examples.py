@@ -160,42 +160,58 @@ EN_DE = (
     ),
     Example(
         "verb-final clause",
-        "I am staying at home because it is raining.",
-        "Ich bleibe zu Hause, weil es regnet.",
-        "'weil' sends the verb to the end: 'regnet' takes both 'is' and 'raining'.",
-        also=("Ich bleibe daheim, weil es regnet.",),
+        "I know that you are tired.",
+        "Ich weiß, dass du müde bist.",
+        "'bist' goes behind 'müde' and attends back to 'are': the two lines cross.",
+    ),
+    Example(
+        "verb-final clause",
+        "I think that the book is good.",
+        "Ich denke, dass das Buch gut ist.",
+        "'ist' moves behind 'gut' and attends back to 'is': the diagonal bends at the end.",
+        also=("Ich glaube, dass das Buch gut ist.", "Ich finde, dass das Buch gut ist."),
     ),
     Example(
         "separable verb",
-        "I will call my father tomorrow.",
-        "Ich rufe meinen Vater morgen an.",
-        "'call' becomes 'rufe … an': two German words, far apart, attend to one English word.",
-        also=(
-            "Ich rufe morgen meinen Vater an.",
-            "Morgen rufe ich meinen Vater an.",
-            "Ich werde meinen Vater morgen anrufen.",
-        ),
+        "She switches off the light.",
+        "Sie macht das Licht aus.",
+        "'switches off' splits: 'schaltet' attends to 'switches', and the particle at the end "
+        "('ab' or 'aus') to 'off', across 'das Licht'.",
+        also=("Sie schaltet das Licht aus.",),
     ),
     Example(
         "perfect tense",
-        "I have seen the dog.",
-        "Ich habe den Hund gesehen.",
-        "'seen' moves to the end: 'gesehen' attends back across 'the dog'.",
+        "I have bought a car.",
+        "Ich habe ein Auto gekauft.",
+        "'bought' becomes 'habe … gekauft': the participle goes last and attends back to "
+        "'bought' across 'ein Auto'.",
+    ),
+    Example(
+        "modal verb",
+        "I want to read a book.",
+        "Ich will ein Buch lesen.",
+        "After a modal verb the infinitive goes last: 'lesen' attends back to 'read' across "
+        "'ein Buch'.",
+        also=("Ich möchte ein Buch lesen.",),
+    ),
+    Example(
+        "modal verb",
+        "You must help me.",
+        "Du musst mir helfen.",
+        "'helfen' goes last and attends back to 'help'; 'mir' comes before it and attends to 'me'.",
+        also=("Sie müssen mir helfen.",),
     ),
     Example(
         "compound formed",
-        "I am drinking apple juice.",
-        "Ich trinke Apfelsaft.",
-        "Two English words make one German word: the pieces of 'Apfelsaft' attend to 'apple', "
-        "then 'juice'.",
-        also=("Ich trinke einen Apfelsaft.",),
+        "The kitchen table is old.",
+        "Der Küchentisch ist alt.",
+        "Two English words make one German word: its pieces attend to 'kitchen', then 'table'.",
     ),
     Example(
-        "reordering",
-        "Tomorrow I am going to school.",
-        "Morgen gehe ich in die Schule.",
-        "After 'Morgen' German puts the verb second: 'gehe' comes before 'ich'.",
-        also=("Morgen gehe ich zur Schule.",),
+        "compound formed",
+        "The children's room is big.",
+        "Das Kinderzimmer ist groß.",
+        "'Kinderzimmer' is written in pieces: 'Kinder' attends to 'children', 'zimmer' to 'room'.",
     ),
     Example(
         "short sentence",
@@ -207,7 +223,8 @@ EN_DE = (
         "idiom",
         "It is raining cats and dogs.",
         "Es regnet in Strömen.",
-        "An idiom: expect 'Katzen und Hunde', attention walking along the English words.",
+        "An idiom: German says 'in Strömen' (in streams). Attention can only look for the "
+        "English words one by one, and the translation goes wrong.",
         fails=True,
     ),
     Example(

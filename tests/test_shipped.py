@@ -16,11 +16,29 @@ DIRECTIONS_SHIPPED = sorted({info.direction for info in SHIPPED})
 CLASSROOM = {"de-en": ("Der Hund schläft.", "dog"), "en-de": ("The dog is sleeping.", "hund")}
 
 
-def test_each_direction_has_the_four_models_with_their_metadata():
+# Directions whose models ship one by one as their trainings end: the four-model check is
+# expected to fail there, and fails the suite (strict) once all four are in, to be removed.
+SHIPPING = {"en-de": "issue 26: the English->German models land as each training ends"}
+
+
+@pytest.mark.parametrize(
+    "direction",
+    [
+        pytest.param(d, marks=pytest.mark.xfail(strict=True, reason=SHIPPING[d]))
+        if d in SHIPPING
+        else d
+        for d in DIRECTIONS_SHIPPED
+    ],
+)
+def test_each_direction_has_the_four_models(direction):
+    models = [info for info in SHIPPED if info.direction == direction]
+    assert {"additive", "general", "dot", "none"} <= {info.scorer for info in models}
+
+
+def test_each_direction_names_its_models_and_has_one_default_and_their_metadata():
     assert "de-en" in DIRECTIONS_SHIPPED and set(DIRECTIONS_SHIPPED) <= set(DIRECTIONS)
     for direction in DIRECTIONS_SHIPPED:
         models = [info for info in SHIPPED if info.direction == direction]
-        assert {"additive", "general", "dot", "none"} <= {info.scorer for info in models}
         assert all(info.name.startswith(f"{direction}-") for info in models)
         assert sum(info.default for info in models) <= 1, f"two {direction} defaults"
     for info in SHIPPED:
@@ -43,9 +61,11 @@ def test_the_command_line_lists_them_by_name(capsys):
 
 def test_the_models_were_trained_alike():
     """The comparison is fair: one tokenizer, one size, one training recipe; only the scorer
-    and the decoder wiring it needs differ (and where each run wrote its files, and which way
-    it read the corpus and the probe sentences). The lexical shortcut averages by the
-    attention, so the model without attention cannot have it; the others all have it or not."""
+    and the decoder wiring it needs differ (and where each run wrote its files, which way it
+    read the corpus and the probe sentences, where it found the tokenizer, and the device and
+    threads it computed on: what a resumed run may change besides its budget). The lexical
+    shortcut averages by the attention, so the model without attention cannot have it; the
+    others all have it or not."""
     first = SHIPPED[0]
 
     def sizes(config: ModelConfig) -> dict:
@@ -56,7 +76,9 @@ def test_the_models_were_trained_alike():
 
     def recipe(meta: dict) -> dict:  # every field, defaults filled in (newer code adds fields)
         saved = dataclasses.asdict(TrainConfig.from_dict(meta["train_config"]))
-        return {**saved, "output_dir": None, "direction": None, "probes": None}
+        # where things were, not what: the tokenizer's own bytes are compared below
+        where = ("output_dir", "direction", "probes", "tokenizer", "device", "threads")
+        return {**saved, **dict.fromkeys(where)}
 
     first_config, first_meta = read_config(first.path)
     for info in SHIPPED[1:]:

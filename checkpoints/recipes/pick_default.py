@@ -36,6 +36,9 @@ def pick_default(aer: dict[str, float], chrf: dict[str, float]) -> str:
 def reason(name: str, aer: dict[str, float], chrf: dict[str, float]) -> str:
     """One sentence with the figures the rule read."""
     others = sorted(set(aer) - {name}, key=aer.get)
+    if not others:
+        only = f"test AER {aer[name]:.3f}, everyday chrF {chrf[name]:.1f}"
+        return f"{name} is the only attention model ({only})."
     aers = "; ".join(f"{other} {aer[other]:.3f}" for other in others)
     chrfs = "; ".join(f"{other} {chrf[other]:.1f}" for other in others)
     lowest = min(aer, key=aer.get)
