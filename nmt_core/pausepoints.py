@@ -31,5 +31,10 @@ def pause_point(name: str) -> None:
         return
     _reached[name] += 1
     if _reached[name] == int(nth or 1):
-        Path(os.environ[PAUSE_FILE]).write_text(name)
+        # written beside, then renamed: the test kills us as soon as the file exists, and a
+        # file still being written would read empty
+        marker = Path(os.environ[PAUSE_FILE])
+        partial = marker.with_name(marker.name + ".partial")
+        partial.write_text(name)
+        os.replace(partial, marker)
         time.sleep(3600)  # the test kills us here

@@ -353,10 +353,13 @@ def test_the_worked_softmax_gives_the_models_own_weights(checkpoint, sentence):
     for scores, weights in zip(hyp.scores, hyp.attention, strict=True):
         for j in range(len(scores)):
             assert softmax_terms(scores, j).weight == pytest.approx(weights[j], abs=1e-5)
-            big = softmax_terms(scores * 100, j)  # dot-product sized: shifted by the maximum
-            assert big.shift == pytest.approx(100 * scores.max(), rel=1e-6) and big.numerator <= 1
-            exact = np.exp(100 * (scores - scores.max()))
-            assert big.weight == pytest.approx(exact[j] / exact.sum(), abs=1e-6)
+            # dot-product sized scores, shifted by the maximum; scaled in float64, as the
+            # expected value is: float32 rounding of 100 * e alone moves a weight by ~1e-6
+            large = scores.astype(np.float64) * 100
+            big = softmax_terms(large, j)
+            assert big.shift == pytest.approx(large.max(), rel=1e-12) and big.numerator <= 1
+            # e^(x_j) / sum_k e^(x_k) = 1 / sum_k e^(x_k - x_j): another way round to the weight
+            assert big.weight == pytest.approx(1 / np.exp(large - large[j]).sum(), abs=1e-9)
 
 
 @pytest.mark.parametrize("beam_size", [1, 3])
