@@ -14,7 +14,10 @@ Parts (``--parts``, default all; the first two need ``--checkpoint``):
     random     ``greedy_search`` latency with random weights; the output is capped at the
                source length so every call decodes as many steps as it reads
     training   target tokens/s of training steps (forward, backward, Adam) for a ~6M-parameter
-               model on batches of ~2000 target tokens
+               model on batches of ~2000 target tokens, in each ``--precision`` (default fp32
+               and bf16: whether ``train --precision bf16`` pays on this CPU; it does on some
+               CPUs with AVX512-BF16 and is slower on others: checkpoints/README.md, "bf16
+               training")
     cache      matrix-vector GB/s by working-set size, one thread: where the weights read at
                every decoder step stop fitting in the cache this core gets (with --checkpoint,
                also that model's MB read per step)
@@ -40,6 +43,7 @@ import torch
 from nmt_core.batching import collate, pad_batch
 from nmt_core.checkpoint import Checkpoint, load_checkpoint
 from nmt_core.config import DecodeConfig, ModelConfig
+from nmt_core.device import device_mixed_precision, prepare_training_process
 from nmt_core.loss import batch_loss
 from nmt_core.model import build_model, parameter_count
 from nmt_core.search import greedy_search
@@ -127,7 +131,11 @@ def latency_random(config: ModelConfig, repeats: int) -> None:
         )
 
 
-def training_throughput(config: ModelConfig, steps: int) -> None:
+def training_throughput(config: ModelConfig, steps: int, precision: str) -> None:
+    """Target tokens/s of training updates, autocast as ``train --precision`` sets it."""
+    cpu = torch.device("cpu")
+    prepare_training_process(cpu, 0)  # glibc keeps freed memory, as in training
+    dtype = device_mixed_precision(precision, cpu).dtype
     torch.manual_seed(0)
     model = build_model(config).train()
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
@@ -146,7 +154,8 @@ def training_throughput(config: ModelConfig, steps: int) -> None:
     for i, batch in enumerate(batches):
         if i == 2:  # two warm-up steps
             tokens, start = 0, time.perf_counter()
-        loss, n = batch_loss(model, batch, 0.1)
+        with torch.autocast("cpu", dtype or torch.float32, enabled=dtype is not None):
+            loss, n = batch_loss(model, batch, 0.1)
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
@@ -154,7 +163,7 @@ def training_throughput(config: ModelConfig, steps: int) -> None:
     rate = tokens / (time.perf_counter() - start)
     millions = parameter_count(model) / 1e6
     print(
-        f"training {config.scorer:8} {config.decoder:8} {millions:.1f}M params: "
+        f"training {config.scorer:8} {config.decoder:8} {millions:.1f}M params, {precision}: "
         f"{rate:7.0f} target tokens/s ({torch.get_num_threads()} threads)"
     )
 
@@ -196,6 +205,10 @@ def main() -> None:
     parser.add_argument("--batch-sentences", type=int, default=200)
     parser.add_argument("--batch-repeats", type=int, default=3)
     parser.add_argument("--train-steps", type=int, default=12)
+    parser.add_argument(
+        "--precision", nargs="+", choices=("fp32", "bf16"), default=["fp32", "bf16"],
+        help="the training part's autocast, as train --precision (default: both)",
+    )  # fmt: skip
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0 = default)")
     args = parser.parse_args()
     if args.threads:
@@ -223,7 +236,9 @@ def main() -> None:
             latency_random(ModelConfig(**{**vars(shipped), **kind}), args.repeats)
     if "training" in args.parts:
         for kind in kinds:
-            training_throughput(ModelConfig(**{**vars(six_million), **kind}), args.train_steps)
+            for precision in args.precision:
+                config = ModelConfig(**{**vars(six_million), **kind})
+                training_throughput(config, args.train_steps, precision)
 
 
 if __name__ == "__main__":

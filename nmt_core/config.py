@@ -214,7 +214,8 @@ class TrainConfig:
     device: str = "auto"  # auto | cpu | cuda
     threads: int = 0  # torch CPU threads; 0 = torch's default
     # bf16: matrix products of the training forward pass in bfloat16 under autocast (weights,
-    # optimizer and loss stay fp32); about 1.7x faster updates on a CPU with AVX512-BF16.
+    # optimizer and loss stay fp32); CPU-dependent: 1.7x faster updates on an AMD EPYC with
+    # AVX512-BF16, 1.4x slower on an Intel Xeon with it (bench/core_speed.py --parts training).
     # fp16 (CUDA): float16 autocast with a gradient scaler; mixed: bf16 on a GPU that has it,
     # else fp16, and fp32 on the CPU (nmt_core.device.mixed_precision). Evaluation and
     # translation always run in fp32.
