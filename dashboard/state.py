@@ -19,7 +19,7 @@ import collections
 import contextlib
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -158,22 +158,36 @@ def translation_workers() -> TranslationWorkers | None:
     return TranslationWorkers(count) if count else None
 
 
+def _in_a_worker(
+    there: Callable[[TranslationWorkers], Translation], here: Callable[[], Translation]
+) -> Translation:
+    """``there`` in the translation workers when they are running, else ``here``: until they
+    have started (a second or two) the server decodes by itself, since waiting for them made
+    the first page it draws 1.9 s slower (bench/RESULTS.md section 4), and a dead worker's job
+    is done here too."""
+    workers = translation_workers()
+    if workers is not None and workers.ready():
+        with contextlib.suppress(BrokenProcessPool):
+            return there(workers)
+    return here()
+
+
 @st.cache_data(show_spinner="Translating…", max_entries=1024)  # about 30 kB each
 def _translate(path: str, device: str, stamp: float, sentence: str, beam_size: int) -> Translation:
-    workers = translation_workers()
-    # Until the workers have started (a second or two), translate here: waiting for them made
-    # the first page a server draws 1.9 s slower (bench/RESULTS.md section 4).
-    if workers is not None and workers.ready():
-        with contextlib.suppress(BrokenProcessPool):  # a worker died: translate here
-            return workers.translate(path, device, stamp, sentence, beam_size)
-    return translate(_load(path, device, stamp), sentence, beam_size=beam_size)
+    return _in_a_worker(
+        lambda workers: workers.translate(path, device, stamp, sentence, beam_size),
+        lambda: translate(_load(path, device, stamp), sentence, beam_size=beam_size),
+    )
 
 
 @st.cache_data(show_spinner="Translating…", max_entries=512)
 def _forced(path: str, device: str, stamp: float, sentence: str, reference: str) -> Translation:
     # the greedy translation comes from its own cache: a page that shows it has made it already
     greedy = _translate(path, device, stamp, sentence, 1)
-    return with_reference(_load(path, device, stamp), greedy, reference)
+    return _in_a_worker(
+        lambda workers: workers.force(path, device, stamp, greedy, reference),
+        lambda: with_reference(_load(path, device, stamp), greedy, reference),
+    )
 
 
 def _where(model: CheckpointInfo, device: str, text: str) -> tuple[str, str, float, str]:

@@ -4,9 +4,10 @@ A page run and its decoding share one Python process, so every torch kernel of a
 up the GIL and waits to get it back behind the other sessions' page code. Decoding in worker
 processes takes it out of the server's GIL entirely: with 30 sessions on 2 cores the dashboard
 served 13-35 % more page runs and the 95th percentile of a page run fell by about 0.5 s
-(bench/RESULTS.md section 4). A worker calls the same
-:func:`nmt_core.translate.translate` on the same weights; it runs with one torch thread, so two
-workers use two cores without oversubscribing them.
+(bench/RESULTS.md section 4). A worker calls the same :func:`nmt_core.translate.translate`, and
+:func:`nmt_core.translate.with_reference` for a forced decoding (Compare and Alignments), on
+the same weights; it runs with one torch thread, so two workers use two cores without
+oversubscribing them.
 
 A worker loads each checkpoint once (keyed by folder, device and the weights' stamp, so a
 replaced folder is read again) and keeps at most ``MAX_MODELS``. Workers end with the process
@@ -26,6 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the module itself stays standard-library only: `attention-lab` reads it
+    from nmt_core.checkpoint import Checkpoint
     from nmt_core.translate import Translation
 
 WORKERS_VARIABLE = "ATTENTION_LAB_WORKERS"  # set by `attention-lab --workers`; 0 or unset: none
@@ -63,12 +65,9 @@ def _start_worker(parent: int) -> None:
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
 
 
-def _translate_here(
-    path: str, device: str, stamp: float, sentence: str, beam_size: int
-) -> Translation:
-    """In a worker: translate with the model in ``path``, loaded once per (path, device, stamp)."""
+def _model_here(path: str, device: str, stamp: float) -> Checkpoint:
+    """In a worker: the model in ``path``, loaded once per (path, device, stamp)."""
     from nmt_core.checkpoint import load_checkpoint
-    from nmt_core.translate import translate
 
     key = (path, device, stamp)
     if key not in _models:
@@ -76,7 +75,25 @@ def _translate_here(
         if len(_models) > MAX_MODELS:
             _models.popitem(last=False)
     _models.move_to_end(key)
-    return translate(_models[key], sentence, beam_size=beam_size)
+    return _models[key]
+
+
+def _translate_here(
+    path: str, device: str, stamp: float, sentence: str, beam_size: int
+) -> Translation:
+    """In a worker: :func:`nmt_core.translate.translate` with the model in ``path``."""
+    from nmt_core.translate import translate
+
+    return translate(_model_here(path, device, stamp), sentence, beam_size=beam_size)
+
+
+def _force_here(
+    path: str, device: str, stamp: float, translation: Translation, reference: str
+) -> Translation:
+    """In a worker: :func:`nmt_core.translate.with_reference` with the model in ``path``."""
+    from nmt_core.translate import with_reference
+
+    return with_reference(_model_here(path, device, stamp), translation, reference)
 
 
 def _ready() -> bool:
@@ -109,6 +126,15 @@ class TranslationWorkers:
         ``path`` (``stamp``: its weights' modification time), in a worker. Raises what
         ``translate`` raises, and ``BrokenProcessPool`` if a worker died."""
         future = self._pool.submit(_translate_here, path, device, stamp, sentence, beam_size)
+        return future.result()
+
+    def force(
+        self, path: str, device: str, stamp: float, translation: Translation, reference: str
+    ) -> Translation:
+        """:func:`nmt_core.translate.with_reference`: ``translation`` (made by the checkpoint
+        in ``path``) with ``reference`` force-decoded, in a worker. Raises as :meth:`translate`.
+        """
+        future = self._pool.submit(_force_here, path, device, stamp, translation, reference)
         return future.result()
 
     def close(self) -> None:
