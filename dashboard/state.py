@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import streamlit as st
@@ -48,6 +48,8 @@ from nmt_core.translate import Translation, encoder_annotations, translate, with
 from nmt_core.votes import Votes, shortcut_votes
 from nmt_core.whatif import WhatIf, what_if
 from nmt_core.workers import MAX_MODELS, BrokenProcessPool, TranslationWorkers, configured_workers
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -158,36 +160,29 @@ def translation_workers() -> TranslationWorkers | None:
     return TranslationWorkers(count) if count else None
 
 
-def _in_a_worker(
-    there: Callable[[TranslationWorkers], Translation], here: Callable[[], Translation]
-) -> Translation:
-    """``there`` in the translation workers when they are running, else ``here``: until they
-    have started (a second or two) the server decodes by itself, since waiting for them made
-    the first page it draws 1.9 s slower (bench/RESULTS.md section 4), and a dead worker's job
-    is done here too."""
+def _model_work(work: Callable[..., T], path: str, device: str, stamp: float, *args) -> T:
+    """``work(checkpoint, *args)``, ``work`` an nmt_core function of the model in ``path``: in
+    the translation workers when they are running, so that its kernels never wait for the
+    server's GIL; else here. Until they have started (a second or two) the server does it by
+    itself, since waiting for them made the first page it draws 1.9 s slower
+    (bench/RESULTS.md section 4), and a dead worker's job is done here too."""
     workers = translation_workers()
     if workers is not None and workers.ready():
         with contextlib.suppress(BrokenProcessPool):
-            return there(workers)
-    return here()
+            return workers.run(work, path, device, stamp, *args)
+    return work(_load(path, device, stamp), *args)
 
 
 @st.cache_data(show_spinner="Translating…", max_entries=1024)  # about 30 kB each
 def _translate(path: str, device: str, stamp: float, sentence: str, beam_size: int) -> Translation:
-    return _in_a_worker(
-        lambda workers: workers.translate(path, device, stamp, sentence, beam_size),
-        lambda: translate(_load(path, device, stamp), sentence, beam_size=beam_size),
-    )
+    return _model_work(translate, path, device, stamp, sentence, beam_size)
 
 
 @st.cache_data(show_spinner="Translating…", max_entries=512)
 def _forced(path: str, device: str, stamp: float, sentence: str, reference: str) -> Translation:
     # the greedy translation comes from its own cache: a page that shows it has made it already
     greedy = _translate(path, device, stamp, sentence, 1)
-    return _in_a_worker(
-        lambda workers: workers.force(path, device, stamp, greedy, reference),
-        lambda: with_reference(_load(path, device, stamp), greedy, reference),
-    )
+    return _model_work(with_reference, path, device, stamp, greedy, reference)
 
 
 def _where(model: CheckpointInfo, device: str, text: str) -> tuple[str, str, float, str]:
@@ -203,7 +198,7 @@ def _here() -> tuple[str, str, float, str]:
 
 @st.cache_data(max_entries=64)  # (S, 512) floats: a few kB each
 def _annotations(path: str, device: str, stamp: float, sentence: str) -> np.ndarray:
-    return encoder_annotations(_load(path, device, stamp), sentence)
+    return _model_work(encoder_annotations, path, device, stamp, sentence)
 
 
 def current_annotations() -> np.ndarray:
@@ -270,8 +265,8 @@ def attributions(method: str) -> np.ndarray:
 
 @st.cache_data(max_entries=128)  # (T, k) pieces and floats
 def _votes(path: str, device: str, stamp: float, sentence: str, beam_size: int) -> Votes | None:
-    checkpoint = _load(path, device, stamp)
-    return shortcut_votes(checkpoint, _translate(path, device, stamp, sentence, beam_size))
+    translation = _translate(path, device, stamp, sentence, beam_size)
+    return _model_work(shortcut_votes, path, device, stamp, translation)
 
 
 def current_shortcut_votes() -> Votes | None:

@@ -4,10 +4,10 @@ A page run and its decoding share one Python process, so every torch kernel of a
 up the GIL and waits to get it back behind the other sessions' page code. Decoding in worker
 processes takes it out of the server's GIL entirely: with 30 sessions on 2 cores the dashboard
 served 13-35 % more page runs and the 95th percentile of a page run fell by about 0.5 s
-(bench/RESULTS.md section 4). A worker calls the same :func:`nmt_core.translate.translate`, and
-:func:`nmt_core.translate.with_reference` for a forced decoding (Compare and Alignments), on
-the same weights; it runs with one torch thread, so two workers use two cores without
-oversubscribing them.
+(bench/RESULTS.md section 4). A worker calls the same nmt_core functions on the same weights
+(:meth:`TranslationWorkers.run`: ``translate``, ``with_reference`` for a forced decoding, the
+shortcut's votes, the encoder's annotations); it runs with one torch thread, so two workers use
+two cores without oversubscribing them.
 
 A worker loads each checkpoint once (keyed by folder, device and the weights' stamp, so a
 replaced folder is read again) and keeps at most ``MAX_MODELS``. Workers end with the process
@@ -23,12 +23,14 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:  # the module itself stays standard-library only: `attention-lab` reads it
     from nmt_core.checkpoint import Checkpoint
-    from nmt_core.translate import Translation
+
+T = TypeVar("T")
 
 WORKERS_VARIABLE = "ATTENTION_LAB_WORKERS"  # set by `attention-lab --workers`; 0 or unset: none
 MAX_MODELS = 8  # models kept loaded by a process: the server (dashboard/state.py) or a worker
@@ -78,22 +80,11 @@ def _model_here(path: str, device: str, stamp: float) -> Checkpoint:
     return _models[key]
 
 
-def _translate_here(
-    path: str, device: str, stamp: float, sentence: str, beam_size: int
-) -> Translation:
-    """In a worker: :func:`nmt_core.translate.translate` with the model in ``path``."""
-    from nmt_core.translate import translate
-
-    return translate(_model_here(path, device, stamp), sentence, beam_size=beam_size)
-
-
-def _force_here(
-    path: str, device: str, stamp: float, translation: Translation, reference: str
-) -> Translation:
-    """In a worker: :func:`nmt_core.translate.with_reference` with the model in ``path``."""
-    from nmt_core.translate import with_reference
-
-    return with_reference(_model_here(path, device, stamp), translation, reference)
+def _run_here(
+    work: Callable[..., T], path: str, device: str, stamp: float, args: tuple, kwargs: dict
+) -> T:
+    """In a worker: ``work(checkpoint, *args, **kwargs)`` with the model in ``path``."""
+    return work(_model_here(path, device, stamp), *args, **kwargs)
 
 
 def _ready() -> bool:
@@ -119,22 +110,14 @@ class TranslationWorkers:
         """The workers have started; until then a caller may translate by itself."""
         return all(f.done() and f.exception() is None for f in self._started)
 
-    def translate(
-        self, path: str, device: str, stamp: float, sentence: str, beam_size: int = 1
-    ) -> Translation:
-        """:func:`nmt_core.translate.translate` of ``sentence`` with the checkpoint in
-        ``path`` (``stamp``: its weights' modification time), in a worker. Raises what
-        ``translate`` raises, and ``BrokenProcessPool`` if a worker died."""
-        future = self._pool.submit(_translate_here, path, device, stamp, sentence, beam_size)
-        return future.result()
-
-    def force(
-        self, path: str, device: str, stamp: float, translation: Translation, reference: str
-    ) -> Translation:
-        """:func:`nmt_core.translate.with_reference`: ``translation`` (made by the checkpoint
-        in ``path``) with ``reference`` force-decoded, in a worker. Raises as :meth:`translate`.
-        """
-        future = self._pool.submit(_force_here, path, device, stamp, translation, reference)
+    def run(
+        self, work: Callable[..., T], path: str, device: str, stamp: float, *args, **kwargs
+    ) -> T:
+        """``work(checkpoint, *args, **kwargs)`` in a worker, where ``work`` is an nmt_core
+        function that takes a checkpoint first (``translate``, ``with_reference``, ...) and
+        the checkpoint is the one in ``path`` (``stamp``: its weights' modification time).
+        Raises what ``work`` raises, and ``BrokenProcessPool`` if a worker died."""
+        future = self._pool.submit(_run_here, work, path, device, stamp, args, kwargs)
         return future.result()
 
     def close(self) -> None:

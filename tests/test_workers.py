@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nmt_core.translate import translate, with_reference
+from nmt_core.translate import encoder_annotations, translate, with_reference
 from nmt_core.workers import WORKERS_VARIABLE, TranslationWorkers, configured_workers
 from tests.conftest import TOY_SENTENCE
 
@@ -39,12 +39,12 @@ def workers():
 
 def test_a_worker_translates_as_the_server_process_does(workers, toy_checkpoint, toy_model):
     stamp = (toy_checkpoint / "config.json").stat().st_mtime
-    there = workers.translate(str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
+    there = workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
     here = translate(toy_model, TOY_SENTENCE)
     assert there.best.target_pieces == here.best.target_pieces
     assert there.best.text == here.best.text == "Tu Ti Mo Ka ."
     np.testing.assert_allclose(there.best.attention, here.best.attention, atol=1e-5)
-    beam = workers.translate(str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE, beam_size=3)
+    beam = workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE, beam_size=3)
     assert len(beam.hypotheses) == 3
 
 
@@ -52,19 +52,30 @@ def test_a_worker_force_decodes_as_the_server_process_does(workers, toy_checkpoi
     stamp = (toy_checkpoint / "config.json").stat().st_mtime
     greedy = translate(toy_model, TOY_SENTENCE)
     for reference in ("Ka Mo Ti Tu .", "Tu Ti Mo Ka ."):  # another sentence, and its own output
-        there = workers.force(str(toy_checkpoint), "cpu", stamp, greedy, reference)
+        there = workers.run(with_reference, str(toy_checkpoint), "cpu", stamp, greedy, reference)
         here = with_reference(toy_model, greedy, reference)
         assert there.reference.target_pieces == here.reference.target_pieces
         assert there.best.text == greedy.best.text  # the search is not run again
         np.testing.assert_allclose(there.reference.attention, here.reference.attention, atol=1e-5)
         np.testing.assert_allclose(there.reference.log_probs, here.reference.log_probs, atol=1e-5)
-    assert workers.force(str(toy_checkpoint), "cpu", stamp, greedy, "  ").reference is None
+    assert (
+        workers.run(with_reference, str(toy_checkpoint), "cpu", stamp, greedy, "  ").reference
+        is None
+    )
+
+
+def test_a_worker_runs_any_model_function_as_the_server_process_does(
+    workers, toy_checkpoint, toy_model
+):
+    stamp = (toy_checkpoint / "config.json").stat().st_mtime
+    there = workers.run(encoder_annotations, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
+    np.testing.assert_allclose(there, encoder_annotations(toy_model, TOY_SENTENCE), atol=1e-5)
 
 
 def test_a_workers_error_reaches_the_caller_as_itself(workers, toy_checkpoint):
     stamp = (toy_checkpoint / "config.json").stat().st_mtime
     with pytest.raises(ValueError, match="empty"):
-        workers.translate(str(toy_checkpoint), "cpu", stamp, "   ")
+        workers.run(translate, str(toy_checkpoint), "cpu", stamp, "   ")
 
 
 def test_workers_are_ready_only_once_they_have_started():
