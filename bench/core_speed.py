@@ -133,9 +133,7 @@ def latency_random(config: ModelConfig, repeats: int) -> None:
 
 def training_throughput(config: ModelConfig, steps: int, precision: str) -> None:
     """Target tokens/s of training updates, autocast as ``train --precision`` sets it."""
-    cpu = torch.device("cpu")
-    prepare_training_process(cpu, 0)  # glibc keeps freed memory, as in training
-    dtype = device_mixed_precision(precision, cpu).dtype
+    dtype = device_mixed_precision(precision, torch.device("cpu")).dtype
     torch.manual_seed(0)
     model = build_model(config).train()
     optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
@@ -235,9 +233,10 @@ def main() -> None:
         for kind in kinds:
             latency_random(ModelConfig(**{**vars(shipped), **kind}), args.repeats)
     if "training" in args.parts:
+        prepare_training_process(torch.device("cpu"), 0)  # glibc keeps freed memory, as in train
         for kind in kinds:
+            config = ModelConfig(**{**vars(six_million), **kind})
             for precision in args.precision:
-                config = ModelConfig(**{**vars(six_million), **kind})
                 training_throughput(config, args.train_steps, precision)
 
 
