@@ -153,31 +153,41 @@ DE_EN = (
 EN_DE = (
     Example(
         "verb-final clause",
-        "I believe that he comes tomorrow.",
-        "Ich glaube, dass er morgen kommt.",
-        "After 'dass' the verb goes last: 'kommt' attends back to 'comes' across 'tomorrow'.",
-        also=("Ich glaube, er kommt morgen.",),
+        "I know that he is ill.",
+        "Ich weiß, dass er krank ist.",
+        "After 'dass' the verb goes last: 'ist' comes after 'krank' and attends back to 'is', "
+        "so the two lines cross.",
     ),
     Example(
         "verb-final clause",
         "I know that you are tired.",
         "Ich weiß, dass du müde bist.",
-        "'bist' goes behind 'müde' and attends back to 'are': the two lines cross.",
+        "'bist' goes behind 'müde' and attends to 'you' about as much as to 'are': its ending "
+        "agrees with 'du', so the subject matters as much as the verb.",
     ),
     Example(
         "verb-final clause",
-        "I think that the book is good.",
-        "Ich denke, dass das Buch gut ist.",
-        "'ist' moves behind 'gut' and attends back to 'is': the diagonal bends at the end.",
-        also=("Ich glaube, dass das Buch gut ist.", "Ich finde, dass das Buch gut ist."),
+        "I believe that he comes tomorrow.",
+        "Ich glaube, dass er morgen kommt.",
+        "German can say it two ways. Without 'dass' the English order stays ('Ich glaube, er "
+        "kommt morgen.'); with 'dass' the verb goes last and 'kommt' attends back to 'comes' "
+        "across 'tomorrow'. Compare the models: which way does each take?",
+        also=("Ich glaube, er kommt morgen.",),
     ),
     Example(
         "separable verb",
-        "She switches off the light.",
-        "Sie macht das Licht aus.",
-        "'switches off' splits: 'schaltet' attends to 'switches', and the particle at the end "
-        "('ab' or 'aus') to 'off', across 'das Licht'.",
-        also=("Sie schaltet das Licht aus.",),
+        "I switch off the light.",
+        "Ich mache das Licht aus.",
+        "'switch off' splits: 'schalte' attends to 'switch', and the particle 'aus' goes last "
+        "and attends to 'off', across 'das Licht'.",
+        also=("Ich schalte das Licht aus.",),
+    ),
+    Example(
+        "separable verb",
+        "He comes back tomorrow.",
+        "Er kommt morgen zurück.",
+        "'zurückkommen' splits: 'zurück' goes last and attends to 'back', and 'morgen' takes "
+        "its place, so the lines cross.",
     ),
     Example(
         "perfect tense",
@@ -198,7 +208,8 @@ EN_DE = (
         "modal verb",
         "You must help me.",
         "Du musst mir helfen.",
-        "'helfen' goes last and attends back to 'help'; 'mir' comes before it and attends to 'me'.",
+        "'helfen' goes last and attends back to 'help'. 'mir' comes before it and looks at "
+        "'help' as well as 'me': the verb decides the case of its object.",
         also=("Sie müssen mir helfen.",),
     ),
     Example(
@@ -209,15 +220,25 @@ EN_DE = (
     ),
     Example(
         "compound formed",
-        "The children's room is big.",
-        "Das Kinderzimmer ist groß.",
-        "'Kinderzimmer' is written in pieces: 'Kinder' attends to 'children', 'zimmer' to 'room'.",
+        "The apple tree is old.",
+        "Der Apfelbaum ist alt.",
+        "Two English words make one German word, written in two pieces: 'Apfel' attends to "
+        "'apple', 'baum' to 'tree'.",
     ),
     Example(
         "short sentence",
         "The house is big.",
         "Das Haus ist groß.",
         "One English word for each German word: a clean diagonal.",
+    ),
+    Example(
+        "verb-final clause",
+        "I think that the book is good.",
+        "Ich denke, dass das Buch gut ist.",
+        "'that' can be the word 'dass' or the pronoun 'das'. Read as the pronoun, 'the book' "
+        "is lost ('Ich glaube, das ist gut.'), and 'ist' attends to 'book', the word it skipped.",
+        fails=True,
+        also=("Ich glaube, dass das Buch gut ist.",),
     ),
     Example(
         "idiom",

@@ -16,20 +16,7 @@ DIRECTIONS_SHIPPED = sorted({info.direction for info in SHIPPED})
 CLASSROOM = {"de-en": ("Der Hund schläft.", "dog"), "en-de": ("The dog is sleeping.", "hund")}
 
 
-# Directions whose models ship one by one as their trainings end: the four-model check is
-# expected to fail there, and fails the suite (strict) once all four are in, to be removed.
-SHIPPING = {"en-de": "issue 26: the English->German models land as each training ends"}
-
-
-@pytest.mark.parametrize(
-    "direction",
-    [
-        pytest.param(d, marks=pytest.mark.xfail(strict=True, reason=SHIPPING[d]))
-        if d in SHIPPING
-        else d
-        for d in DIRECTIONS_SHIPPED
-    ],
-)
+@pytest.mark.parametrize("direction", DIRECTIONS_SHIPPED)
 def test_each_direction_has_the_four_models(direction):
     models = [info for info in SHIPPED if info.direction == direction]
     assert {"additive", "general", "dot", "none"} <= {info.scorer for info in models}

@@ -34,18 +34,27 @@ def pick_default(aer: dict[str, float], chrf: dict[str, float]) -> str:
 
 
 def reason(name: str, aer: dict[str, float], chrf: dict[str, float]) -> str:
-    """One sentence with the figures the rule read."""
-    others = sorted(set(aer) - {name}, key=aer.get)
-    if not others:
+    """The figures the rule read and why they give ``name``: which models the chrF floor rules
+    out, and how the lowest AER (or a tie) decides among the rest."""
+    if len(aer) == 1:
         only = f"test AER {aer[name]:.3f}, everyday chrF {chrf[name]:.1f}"
         return f"{name} is the only attention model ({only})."
-    aers = "; ".join(f"{other} {aer[other]:.3f}" for other in others)
-    chrfs = "; ".join(f"{other} {chrf[other]:.1f}" for other in others)
-    lowest = min(aer, key=aer.get)
-    how = "the lowest test AER" if lowest == name else f"test AER {aer[name]:.3f}"
+    best_chrf = max(chrf[other] for other in aer)
+    floor = best_chrf - CHRF_FLOOR
+    figures = "; ".join(f"{o} {aer[o]:.3f} / {chrf[o]:.1f}" for o in sorted(aer, key=aer.get))
+    below = [other for other in sorted(aer, key=aer.get) if chrf[other] < floor]
+    ruled_out = f", which rules out {' and '.join(below)}" if below else ", which rules out none"
+    allowed = [other for other in aer if other not in below]
+    lowest = min(aer[other] for other in allowed)
+    tied = [other for other in allowed if aer[other] <= lowest + AER_TIE]
+    if len(tied) > 1:
+        both = " and ".join(tied)
+        why = f"{both} tie on test AER (within {AER_TIE}) and {name} has the higher chrF"
+    else:
+        why = f"{name} has the lowest test AER of {'the rest' if below else 'them'}"
     return (
-        f"{name} has {how} ({aer[name]:.3f}; {aers}) and everyday chrF {chrf[name]:.1f} "
-        f"({chrfs}; the floor is {max(chrf.values()) - CHRF_FLOOR:.1f})."
+        f"Test AER / everyday chrF: {figures}. The chrF floor is {floor:.1f} "
+        f"(the best, {best_chrf:.1f}, less {CHRF_FLOOR}){ruled_out}; {why}."
     )
 
 
