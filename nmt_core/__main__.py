@@ -329,12 +329,16 @@ def command_list(args: argparse.Namespace) -> int:
     if not infos:
         print(f"no checkpoints in {args.root}: train one with `python -m nmt_core train --help`")
         return 1
+    # columns as wide as their longest entry, so that a long name or decoder keeps them aligned
+    name, scorer, decoder = (
+        max(len(getattr(i, key)) for i in infos) for key in ("name", "scorer", "decoder")
+    )
     for info in infos:
         bleu = "-" if info.test_bleu is None else f"{info.test_bleu:.1f}"
         size = "-" if info.parameters is None else f"{info.parameters / 1e6:.2f}M"
         print(
-            f"{info.name:24} {info.direction:6} {info.scorer:10} {info.decoder:9} "
-            f"{size:>6} parameters  test BLEU {bleu}"
+            f"{info.name:{name}}  {info.direction:6} {info.scorer:{scorer}}  "
+            f"{info.decoder:{decoder}}  {size:>6} parameters  test BLEU {bleu}"
         )
     return 0
 

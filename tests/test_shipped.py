@@ -39,7 +39,10 @@ def test_the_command_line_lists_them_by_name(capsys):
     from nmt_core.__main__ import main
 
     assert main(["list"]) == 0
-    lines = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()}
+    out = capsys.readouterr().out
+    lines = {line.split()[0]: line.split() for line in out.splitlines()}
+    # a table: every column starts at the same place on every line ("conditional" included)
+    assert len({line.index(" parameters") for line in out.splitlines()}) == 1
     for info in SHIPPED:
         row = lines[info.name]
         assert row[1:4] == [info.direction, info.scorer, info.decoder]
