@@ -238,7 +238,6 @@ EN_DE = (
         "'that' can be the word 'dass' or the pronoun 'das'. Read as the pronoun, 'the book' "
         "is lost ('Ich glaube, das ist gut.'), and 'ist' attends to 'book', the word it skipped.",
         fails=True,
-        also=("Ich glaube, dass das Buch gut ist.",),
     ),
     Example(
         "idiom",

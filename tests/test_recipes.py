@@ -11,7 +11,7 @@ from pathlib import Path
 RECIPES = Path(__file__).resolve().parents[1] / "checkpoints" / "recipes"
 sys.path.insert(0, str(RECIPES))
 try:
-    from pick_default import pick_default
+    from pick_default import pick_default, reason
 finally:
     sys.path.remove(str(RECIPES))
 
@@ -26,12 +26,17 @@ def test_a_model_more_than_two_chrf_below_the_best_is_ruled_out():
     aer = {"additive": 0.27, "dot": 0.30, "general": 0.35}
     chrf = {"additive": 49.9, "dot": 52.0, "general": 45.0}
     assert pick_default(aer, chrf) == "dot"
+    # the reason names what the floor took out, lowest AER first, and what decided
+    assert "rules out additive and general; dot has the lowest test AER of the rest" in reason(
+        aer, chrf
+    )
 
 
 def test_aers_within_a_tie_are_decided_by_chrf():
     aer = {"additive": 0.275, "dot": 0.279}
     chrf = {"additive": 51.0, "dot": 52.0}
     assert pick_default(aer, chrf) == "dot"
+    assert "rules out none; additive and dot tie on test AER" in reason(aer, chrf)
     assert pick_default({"additive": 0.270, "dot": 0.279}, chrf) == "additive"
 
 

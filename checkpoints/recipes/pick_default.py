@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,38 +24,52 @@ CHRF_FLOOR = 2.0  # points below the best everyday chrF that rule a model out
 AER_TIE = 0.005  # AERs this close count as equal
 
 
-def pick_default(aer: dict[str, float], chrf: dict[str, float]) -> str:
-    """The default among the models in ``aer`` (name -> test AER; ``chrf``: name -> everyday
+@dataclass(frozen=True)
+class Decision:
+    """The rule's steps: the chrF floor, the models under it, and the lowest-AER models left
+    (more than one: a tie, which chrF decides)."""
+
+    name: str
+    best_chrf: float
+    floor: float
+    ruled_out: list[str]  # by lowest test AER first
+    tied: list[str]
+
+
+def decide(aer: dict[str, float], chrf: dict[str, float]) -> Decision:
+    """The rule applied to the models in ``aer`` (name -> test AER; ``chrf``: name -> everyday
     chrF, every attention model present)."""
     best_chrf = max(chrf[name] for name in aer)
-    allowed = {name: value for name, value in aer.items() if chrf[name] >= best_chrf - CHRF_FLOOR}
-    lowest = min(allowed.values())
-    tied = [name for name, value in allowed.items() if value <= lowest + AER_TIE]
-    return max(tied, key=lambda name: chrf[name])
-
-
-def reason(name: str, aer: dict[str, float], chrf: dict[str, float]) -> str:
-    """The figures the rule read and why they give ``name``: which models the chrF floor rules
-    out, and how the lowest AER (or a tie) decides among the rest."""
-    if len(aer) == 1:
-        only = f"test AER {aer[name]:.3f}, everyday chrF {chrf[name]:.1f}"
-        return f"{name} is the only attention model ({only})."
-    best_chrf = max(chrf[other] for other in aer)
     floor = best_chrf - CHRF_FLOOR
-    figures = "; ".join(f"{o} {aer[o]:.3f} / {chrf[o]:.1f}" for o in sorted(aer, key=aer.get))
-    below = [other for other in sorted(aer, key=aer.get) if chrf[other] < floor]
-    ruled_out = f", which rules out {' and '.join(below)}" if below else ", which rules out none"
-    allowed = [other for other in aer if other not in below]
-    lowest = min(aer[other] for other in allowed)
-    tied = [other for other in allowed if aer[other] <= lowest + AER_TIE]
-    if len(tied) > 1:
-        both = " and ".join(tied)
-        why = f"{both} tie on test AER (within {AER_TIE}) and {name} has the higher chrF"
+    ruled_out = [name for name in sorted(aer, key=aer.get) if chrf[name] < floor]
+    lowest = min(value for name, value in aer.items() if name not in ruled_out)
+    tied = [n for n, value in aer.items() if n not in ruled_out and value <= lowest + AER_TIE]
+    name = max(tied, key=lambda n: chrf[n])
+    return Decision(name, best_chrf, floor, ruled_out, tied)
+
+
+def pick_default(aer: dict[str, float], chrf: dict[str, float]) -> str:
+    """The default among the models in ``aer`` (see :func:`decide`)."""
+    return decide(aer, chrf).name
+
+
+def reason(aer: dict[str, float], chrf: dict[str, float]) -> str:
+    """The figures the rule read and why they give the default: which models the chrF floor
+    rules out, and how the lowest AER (or a tie) decides among the rest."""
+    d = decide(aer, chrf)
+    if len(aer) == 1:
+        only = f"test AER {aer[d.name]:.3f}, everyday chrF {chrf[d.name]:.1f}"
+        return f"{d.name} is the only attention model ({only})."
+    figures = "; ".join(f"{n} {aer[n]:.3f} / {chrf[n]:.1f}" for n in sorted(aer, key=aer.get))
+    ruled_out = " and ".join(d.ruled_out) or "none"
+    if len(d.tied) > 1:
+        tied = " and ".join(d.tied)
+        why = f"{tied} tie on test AER (within {AER_TIE}) and {d.name} has the higher chrF"
     else:
-        why = f"{name} has the lowest test AER of {'the rest' if below else 'them'}"
+        why = f"{d.name} has the lowest test AER of {'the rest' if d.ruled_out else 'them'}"
     return (
-        f"Test AER / everyday chrF: {figures}. The chrF floor is {floor:.1f} "
-        f"(the best, {best_chrf:.1f}, less {CHRF_FLOOR}){ruled_out}; {why}."
+        f"Test AER / everyday chrF: {figures}. The chrF floor is {d.floor:.1f} (the best, "
+        f"{d.best_chrf:.1f}, less {CHRF_FLOOR}), which rules out {ruled_out}; {why}."
     )
 
 
@@ -81,9 +96,8 @@ def main() -> None:
     aer, chrf = read_figures(args.alignment, direction)
     if not aer:
         raise SystemExit(f"{args.alignment}: no {direction} attention model in it")
-    name = pick_default(aer, chrf)
-    print(name)
-    print(reason(name, aer, chrf))
+    print(pick_default(aer, chrf))
+    print(reason(aer, chrf))
 
 
 if __name__ == "__main__":
