@@ -20,6 +20,7 @@ import streamlit as st  # noqa: E402
 from dashboard import inputs, state, views  # noqa: E402
 from dashboard import presentation as presentation_mode  # noqa: E402
 from dashboard.examples import default_sentence, example_for, examples  # noqa: E402
+from dashboard.markdown_text import literal, quoted  # noqa: E402
 from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root, default_checkpoint  # noqa: E402
 from nmt_core.data import language_names  # noqa: E402
 from nmt_core.device import resolve_device  # noqa: E402
@@ -107,7 +108,7 @@ with st.sidebar:
         list(by_name),
         key="model",
         format_func=lambda name: views.model_label(by_name[name]),
-        help=views.models_help(models),
+        help=views.models_help(models),  # names escaped there
     )
     beam_size = st.slider("Beam size (1 = greedy search)", 1, inputs.MAX_BEAM, key="beam")
     level = st.radio(
@@ -155,12 +156,12 @@ if len(ss.sentence) > views.MAX_CHARS:
     st.warning(f"The sentence is longer than {views.MAX_CHARS} characters: only its start is used.")
 if unknown not in (None, ss.model):
     st.warning(
-        f"The link asks for the model {unknown!r}, which this server does not have: "
-        f"showing {views.model_label(by_name[ss.model])} instead."
+        f"The link asks for the model {quoted(unknown)}, which this server does not have: "
+        f"showing {literal(views.model_label(by_name[ss.model]))} instead."
     )
 if ss.get("link_ignored"):  # said once, on the run that opened the link
     st.warning(
-        f"The link's {', '.join(ss.pop('link_ignored'))} could not be used "
+        f"The link's {', '.join(map(quoted, ss.pop('link_ignored')))} could not be used "
         f"({inputs.LINK_VALUES}): left at their defaults."
     )
 st.query_params.from_dict(inputs.link(state.sentence(), ss.model))

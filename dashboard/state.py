@@ -28,6 +28,7 @@ import numpy as np
 import streamlit as st
 
 from dashboard import views
+from dashboard.markdown_text import literal
 from nmt_core.alignment import Alignment
 from nmt_core.attribution import attribute
 from nmt_core.beamtree import BeamTree, beam_tree
@@ -222,7 +223,7 @@ def probe_log(model: CheckpointInfo) -> ProbeLog | None:
     try:
         return _probe_log(str(path), stamp)
     except ProbeError as error:
-        st.error(str(error))
+        st.error(literal(str(error)))
         st.stop()
 
 
@@ -329,10 +330,10 @@ def run(
         where = _where(model, device, text)
         return _translate(*where, beam_size) if reference is None else _forced(*where, reference)
     except ValueError as error:  # e.g. only invisible characters: empty after normalising
-        st.info(f"{str(error).capitalize()}. {views.sentence_prompt(model.direction)}.")
+        st.info(f"{literal(str(error).capitalize())}. {views.sentence_prompt(model.direction)}.")
         return None
     except (CheckpointError, OSError) as error:
-        st.error(f"Could not load the checkpoint {model.name}:")
+        st.error(f"Could not load the checkpoint {literal(model.name)}:")
         st.code(str(error), language=None)
         st.stop()
 

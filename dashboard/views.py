@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from dashboard.markdown_text import literal
 from nmt_core.alignment import (
     Alignment,
     ForcedAlignment,
@@ -169,7 +170,7 @@ def models_help(models: Sequence[CheckpointInfo]) -> str:
         text = entry.label if entry.paper in entry.label else f"{entry.label}, {entry.paper}"
         if info.config.decoder != entry.decoder:  # not the wiring of the scorer's own paper
             text = f"{text}; {style.label}, {style.paper}"
-        lines.append(f"**{info.name}**: {text}")
+        lines.append(f"**{literal(info.name)}**: {text}")
     lines.append("Every formula, with the chosen model's own numbers: the Lesson page.")
     return "  \n".join(lines)
 
@@ -207,10 +208,10 @@ def nbest_rows(translation: Translation) -> list[dict[str, Any]]:
 
 
 def piece_description(piece: str) -> str:
-    """A piece as a caption names it; the bare word-start mark "▁" is said to be one."""
+    """A piece as a caption names it (Markdown); the bare word-start mark "▁" is said to be one."""
     if piece == "▁":
         return "'▁' alone: the start of a new word, whose letters come in the next pieces"
-    return repr(piece)
+    return literal(repr(piece))
 
 
 @dataclass(frozen=True)
@@ -237,7 +238,11 @@ class Guess:
         return f"{text} Your guess was {self.label(guess)} ({share})."
 
     def label(self, index: int) -> str:
-        return "the end of the sentence" if index == len(self.words) else f"**{self.words[index]}**"
+        return (
+            "the end of the sentence"
+            if index == len(self.words)
+            else f"**{literal(self.words[index])}**"
+        )
 
 
 def guess_for_step(translation: Translation, step: int) -> Guess:

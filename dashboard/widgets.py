@@ -17,6 +17,7 @@ import streamlit as st
 
 from dashboard import figures, state, views
 from dashboard.formulas import CONFIDENCE_FORMULAS
+from dashboard.markdown_text import literal
 from nmt_core.alignment import (
     DEFAULT_THRESHOLD,
     HARD_ALIGNMENT_METHODS,
@@ -140,7 +141,7 @@ def predict_then_reveal(result: Translation, step: int, presentation: bool, aske
     guess = st.pills(
         "Your guess",
         range(len(question.words)),
-        format_func=lambda k: question.words[k],
+        format_func=lambda k: literal(question.words[k]),
         key="quiz_guess",
         label_visibility="collapsed",
     )
@@ -254,7 +255,7 @@ def what_if_panel(result: Translation, step: int, presentation: bool) -> None:
     weights = None if name is None else edited_attention(hyp.attention[step], name, source)
     change = state.changed_step(step, piece if name is None else None, weights)
     changed = change.changed
-    st.markdown(f"**Before:** {hyp.text}  \n**After:** {changed.text}")
+    st.markdown(f"**Before:** {literal(hyp.text)}  \n**After:** {literal(changed.text)}")
     st.caption(views.what_if_caption(change))
     if changed.attention is not None:
         chart(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -164,3 +165,30 @@ def broken_checkpoint(source: Path, folder: Path, kind: str) -> Path:
     else:
         raise ValueError(f"no such kind of broken checkpoint: {kind}")
     return folder
+
+
+def untrained(
+    root: Path, base: Path, scorer: str, decoder: str, by_length: list[dict] | None = None
+) -> None:
+    """A fresh model with ``base``'s tokenizer, saved as checkpoint ``toy-<scorer>`` (with a
+    model card's BLEU-by-length figures when ``by_length`` is given)."""
+    from dataclasses import replace
+
+    import torch
+
+    from nmt_core.checkpoint import load_checkpoint, save_checkpoint
+    from nmt_core.model import build_model
+
+    trained = load_checkpoint(base)
+    torch.manual_seed(0)
+    model = build_model(replace(trained.config, scorer=scorer, decoder=decoder)).eval()
+    meta = {"name": f"toy-{scorer}", "direction": "de-en"}
+    if by_length is not None:
+        meta["by_length"] = by_length
+    save_checkpoint(root / f"toy-{scorer}", model, trained.tokenizer, meta)
+
+
+def shown(markdown: str) -> str:
+    """What a reader sees of markdown that ``dashboard.markdown_text.literal`` escaped: the
+    backslash escapes read, the invisible word joiners gone (AppTest sees the source)."""
+    return re.sub(r"\\(.)", r"\1", markdown).replace("\u2060", "")

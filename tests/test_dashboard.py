@@ -15,10 +15,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 import torch
-from conftest import BROKEN_CHECKPOINTS, broken_checkpoint
+from conftest import BROKEN_CHECKPOINTS, broken_checkpoint, shown, untrained
 from streamlit.testing.v1 import AppTest
 
-from dashboard import widgets
+from dashboard import figures, widgets
 from dashboard.examples import BANKS
 from nmt_core.__main__ import main
 from nmt_core.alignment import (
@@ -40,15 +40,6 @@ BY_LENGTH = [
 ]
 
 
-def untrained(root: Path, base: Path, scorer: str, decoder: str) -> None:
-    """A fresh model with ``base``'s tokenizer, saved as checkpoint ``toy-<scorer>``."""
-    trained = load_checkpoint(base)
-    torch.manual_seed(0)
-    model = build_model(replace(trained.config, scorer=scorer, decoder=decoder)).eval()
-    meta = {"name": f"toy-{scorer}", "direction": "de-en", "by_length": BY_LENGTH}
-    save_checkpoint(root / f"toy-{scorer}", model, trained.tokenizer, meta)
-
-
 @pytest.fixture(scope="module")
 def root(toy_checkpoint: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("checkpoints")
@@ -58,8 +49,8 @@ def root(toy_checkpoint: Path, tmp_path_factory: pytest.TempPathFactory) -> Path
         )
         == 0
     )
-    untrained(root, root / "toy-additive", "general", "luong")
-    untrained(root, root / "toy-additive", "none", "bahdanau")
+    untrained(root, root / "toy-additive", "general", "luong", BY_LENGTH)
+    untrained(root, root / "toy-additive", "none", "bahdanau", BY_LENGTH)
     return root
 
 
@@ -119,7 +110,7 @@ def test_word_level_merges_pieces_into_words(app):
 def test_switching_the_scorer(app):
     app.sidebar.selectbox(key="model").set_value("toy-general").run()
     assert not app.exception
-    assert "toy-general: Luong multiplicative (general)" in app.caption[0].value
+    assert "toy-general: Luong multiplicative (general)" in shown(app.caption[0].value)
     z, sources, targets = heatmap(figure(app, "heatmap"))
     assert z.shape == (len(targets), len(sources))
     app.sidebar.selectbox(key="model").set_value("toy-none").run()
@@ -136,7 +127,7 @@ def test_presentation_mode_and_device(app):
     app.sidebar.toggle(key="presentation").set_value(True).run()
     spec = figure(app, "heatmap")
     assert spec["layout"]["font"]["size"] == 20
-    assert spec["data"][0]["colorscale"] == "Cividis"  # a scale plotly.js knows by name
+    assert spec["data"][0]["colorscale"] == figures.PROJECTOR_SCALE  # colours, never a name
 
 
 def test_empty_input_gives_a_hint_not_an_error(app):
@@ -208,7 +199,7 @@ def test_each_broken_checkpoint_gets_one_message_naming_it(root, tmp_path, monke
         assert str(folder / "config.json") in at.sidebar.code[0].value
         assert at.sidebar.selectbox(key="model").value == "toy-general"
         return
-    assert f"Could not load the checkpoint {folder.name}" in at.error[0].value
+    assert f"Could not load the checkpoint {folder.name}" in shown(at.error[0].value)
     message = at.code[-1].value
     assert BROKEN_CHECKPOINTS[kind] in message and str(folder) in message
     at.sidebar.selectbox(key="model").set_value("toy-general").run()  # the good one still works
@@ -249,7 +240,7 @@ def test_a_link_reproduces_the_view_and_names_an_unknown_model(root, monkeypatch
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update(s=SENTENCE, model="toy-luong-xl")
     at.run()
-    assert "'toy-luong-xl', which this server does not have" in at.warning[0].value
+    assert "“toy-luong-xl”, which this server does not have" in shown(at.warning[0].value)
     assert at.sidebar.selectbox(key="model").value == "toy-additive"  # and says what it shows
 
 
@@ -260,7 +251,7 @@ def test_a_link_with_settings_it_cannot_use_names_them_and_keeps_the_rest(root, 
     at.run()
     assert not at.exception
     (warning,) = at.warning
-    assert "step=0, beam=20, tokens=word could not be used" in warning.value, warning.value
+    assert "“step=0”, “beam=20”, “tokens=word” could not be used" in shown(warning.value)
     assert at.sidebar.slider(key="beam").value == 1  # the defaults, and the usable rest kept
     assert at.sidebar.radio(key="level").value == "subword pieces"
     assert at.sidebar.toggle(key="presentation").value is True
@@ -499,10 +490,10 @@ def test_alignments_from_a_forced_reference(app):
     app.text_input(key="gold_text").input(gold).run()
     predicted = frozenset(zip(table["source_index"], table["target_index"], strict=True))
     expected = alignment_error_rate([predicted], *[[links] for links in parse_pharaoh(gold)])
-    shown = {metric.label: float(metric.value) for metric in app.metric}
-    assert shown["AER (0 is perfect)"] == pytest.approx(expected.aer, abs=0.005)
-    assert shown["Precision |A∩P| / |A|"] == pytest.approx(expected.precision, abs=0.005)
-    assert all(shown[name] <= 0 for name in ("CDP", "AP out", "AP in", "Total"))
+    metrics = {metric.label: float(metric.value) for metric in app.metric}
+    assert metrics["AER (0 is perfect)"] == pytest.approx(expected.aer, abs=0.005)
+    assert metrics["Precision |A∩P| / |A|"] == pytest.approx(expected.precision, abs=0.005)
+    assert all(metrics[name] <= 0 for name in ("CDP", "AP out", "AP in", "Total"))
     for wrong, why in (
         ("0-x", "'2?3' / '2p3' (possibly linked)"),
         ("0-3 9-9", "9-9 is out of range"),
@@ -639,14 +630,14 @@ def test_guess_first_hides_the_weights_until_a_word_is_clicked(app):
     at = lesson(app, 1)
     at.toggle(key="lesson_predict").set_value(True).run()
     assert not at.get("plotly_chart") and not at.latex  # nothing gives the answer away
-    words = at.button_group(key="quiz_guess").options
+    words = [shown(word) for word in at.button_group(key="quiz_guess").options]
     assert words == ["Ka", "Mo", "Ti", "Tu", "."]
     result = translate(load_checkpoint(at_root(at)), SENTENCE)
     best = int(np.argmax(result.word_attention()[0][:-1]))  # the reversal: "Tu" (or its neighbour)
     wrong = (best + 1) % len(words)
     at.button_group(key="quiz_guess").set_value(wrong).run()
-    assert f"Your guess was **{words[wrong]}**" in at.info[0].value
-    assert f"looks most at **{words[best]}**" in at.info[0].value
+    assert f"Your guess was **{words[wrong]}**" in shown(at.info[0].value)
+    assert f"looks most at **{words[best]}**" in shown(at.info[0].value)
     assert figure(at, "lesson_animation")["frames"]  # revealed: the animation and formulas
     at.slider(key="lesson_step").set_value(2).run()  # another step: a new question
     assert not at.get("plotly_chart")
@@ -733,8 +724,8 @@ def test_across_training_shows_a_probes_attention_at_each_recorded_step(probed_r
     early = figure(at, "training_heatmap")["data"][0]["z"]
     assert early != late and figure(at, "training_curves")["layout"]["shapes"][0]["x0"] == 50
     at.selectbox(key="training_probe").set_value(1).run()
-    shown = next(c.value for c in at.caption if "force-fed" in c.value)
-    assert "Te Ka Tu ." in shown  # the reference of the second probe
+    caption = next(shown(c.value) for c in at.caption if "force-fed" in c.value)
+    assert "Te Ka Tu ." in caption  # the reference of the second probe
 
 
 def test_across_training_says_how_to_record_when_a_model_has_no_probes(app):
@@ -758,7 +749,7 @@ def test_what_if_decodes_on_from_a_changed_step_only_when_asked(app, root):
     next(b for b in app.button if b.label == "Decode from step 2").click().run()
     assert not app.exception
     before_after = next(m.value for m in app.markdown if m.value.startswith("**Before:**"))
-    assert f"**Before:** {greedy.hypothesis}" in before_after
+    assert f"**Before:** {greedy.hypothesis}" in shown(before_after)
     assert "The output changes from step 2 on" in " ".join(c.value for c in app.caption)
     rows = figure(app, "whatif_heatmap")["layout"]["yaxis"]["ticktext"]
     assert rows[0] == greedy.target_pieces[0] and rows[1] == piece.replace("<", "&lt;")
@@ -852,7 +843,7 @@ def test_the_beam_page_draws_the_search_tree_with_the_best_path_and_its_last_ste
     best_line = spec["data"][1]
     assert len([x for x in best_line["x"] if x is not None]) == 2 * len(tree.best)
     # nothing clicked yet: the best hypothesis' last node is shown, with its step's attention
-    assert " ".join(tree.prefix(tree.best[-1])) in " ".join(c.value for c in app.caption)
+    assert " ".join(tree.prefix(tree.best[-1])) in " ".join(shown(c.value) for c in app.caption)
     np.testing.assert_allclose(
         figure(app, "beam_tree_alpha")["data"][0]["y"], tree.nodes[tree.best[-1]].attention,
         atol=1e-6,

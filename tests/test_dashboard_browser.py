@@ -9,11 +9,11 @@ import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import pytest
 
-from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, serve_dashboard
+from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, free_port, serve_dashboard
 from nmt_core.__main__ import main
 
 SENTENCE, REVERSED = "Ka Mo Ti Tu .", "Tu Ti Mo Ka ."
@@ -108,6 +108,30 @@ def test_nothing_leaves_the_machine_and_the_toolbar_has_no_deploy_button(
     hosts = {urlsplit(url).netloc for url in requested_urls if url.startswith("http")}
     assert hosts == {urlsplit(server).netloc}
     assert page.get_by_text("Deploy", exact=True).count() == 0
+
+
+def test_a_planted_image_link_fetches_nothing(page, requested_urls, server):
+    """A stranger's link on the board (?model=![m](http://.../t.png), ?beam=[log in](...)):
+    every student's browser shows the values as text and asks no other host for anything."""
+    outside = f"http://127.0.0.1:{free_port()}"
+    query = urlencode(
+        {"s": SENTENCE, "model": f"![m]({outside}/t.png)", "beam": f"[Log in]({outside}/login)"}
+    )
+    page.goto(f"{server}/?{query}")
+    warnings = page.locator('[data-testid="stAlertContainer"]')
+    warnings.filter(has_text="The link asks for the model").wait_for()
+    page.locator('[data-testid="stCode"]', has_text=REVERSED).wait_for()
+    time.sleep(2)  # time for an image to be asked for
+    text = " ".join(warnings.all_inner_texts()).replace("\u2060", "")  # the invisible joiner
+    assert f"![m]({outside}/t.png)" in text and f"[Log in]({outside}/login)" in text
+    planted = page.locator("img[src*='t.png'], a[href*='login']")
+    assert planted.count() == 0, [
+        planted.nth(k).evaluate("e => e.outerHTML") for k in range(planted.count())
+    ]
+    assert not [url for url in requested_urls if url.startswith(outside)]
+    assert {urlsplit(url).netloc for url in requested_urls if url.startswith("http")} == {
+        urlsplit(server).netloc
+    }
 
 
 ALL_CHARTS_DRAWN = """() => {

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from conftest import shown
 
 from dashboard import formulas, views
 from nmt_core.translate import AttentionView, Hypothesis, Translation
@@ -184,7 +185,7 @@ def test_a_gold_line_must_be_one_line_of_links_inside_the_sentence():
 
 
 def test_a_bare_word_start_piece_is_named_for_what_it_is():
-    assert views.piece_description("▁Hund") == "'▁Hund'"
+    assert shown(views.piece_description("▁Hund")) == "'▁Hund'"
     assert "start of a new word" in views.piece_description("▁")
 
 

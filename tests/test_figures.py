@@ -141,9 +141,12 @@ def test_presentation_mode_uses_big_fonts_and_a_projector_scale():
     normal = figures.attention_heatmap(attention(4, 4), SOURCE, TARGET)
     shown = figures.attention_heatmap(attention(4, 4), SOURCE, TARGET, presentation=True)
     assert shown.layout.font.size > normal.layout.font.size
-    cividis = go.Heatmap(colorscale="Cividis").colorscale
-    shown, normal = validated(shown), validated(normal)
-    assert heatmap_trace(shown).colorscale == cividis != heatmap_trace(normal).colorscale
+    assert [list(c) for c in heatmap_trace(shown).colorscale] == figures.PROJECTOR_SCALE
+    assert [list(c) for c in heatmap_trace(normal).colorscale] == figures.ATTENTION_SCALE
+    # explicit colour lists, never a scale's name (plotly.js reads some names the other way):
+    # their direction is checked on Chromium's pixels in tests/test_colours_in_the_browser.py
+    for scale in (figures.ATTENTION_SCALE, figures.PROJECTOR_SCALE, figures.DIFFERENCE_SCALE):
+        assert isinstance(scale, list) and scale[0][0] == 0 and scale[-1][0] == 1
 
 
 @pytest.mark.parametrize("shape", [(3, 4), (4, 3), (4,)])

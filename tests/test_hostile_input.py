@@ -142,3 +142,88 @@ def test_pages_show_hostile_sentences_as_text(toy_checkpoint, tmp_path, monkeypa
         assert not at.exception, (page, at.exception)
         for element in (*at.markdown, *at.caption):
             assert "<script>" not in element.value and "](javascript:" not in element.value, page
+
+
+# What a stranger can put in a link on the board: markdown that would fetch an outside image
+# or plant a link (127.0.0.1:9 stands for the outside host), HTML, and very long values.
+OUTSIDE = "127.0.0.1:9"
+LINK_ATTACKS = [
+    f"![m](http://{OUTSIDE}/t.png)",
+    f"[Log in again](http://{OUTSIDE}/login)",
+    f"<img src=http://{OUTSIDE}/t.png>",
+    f"http://{OUTSIDE}/a www.example.com",
+    "**bold** `code` $x$ :red[red] # heading",
+    "x" * 20_000,
+]
+LINK_KEYS = ("s", "model", "beam", "step", "tokens", "presentation")
+LINK_VALUE = st.one_of(st.sampled_from(LINK_ATTACKS), st.text(max_size=40))
+PAGES = sorted(
+    f"app_pages/{path.name}"
+    for path in (Path(__file__).resolve().parents[1] / "dashboard" / "app_pages").glob("*.py")
+    if path.stem != "__init__"
+)
+MARKUP_TOKENS = {"image", "link_open", "html_inline", "html_block", "math_inline"}
+OWN_HTML = {"</s>", "<s>"}  # the end-of-sentence piece, named in our own captions
+
+
+def markup_in(body: str) -> list[str]:
+    """The markup a CommonMark + GFM parser finds in ``body``: links (autolinks too), images,
+    HTML (but for the sentence-end piece our captions name), as ``type: content``."""
+    from markdown_it import MarkdownIt
+    from test_markdown_text import GFM_AUTOLINKS
+
+    tokens = MarkdownIt("gfm-like").enable(["linkify"]).parse(body)
+    found = [t for token in tokens for t in [token, *(token.children or [])]]
+    markup = [t for t in found if t.type in MARKUP_TOKENS and t.content.strip() not in OWN_HTML]
+    # remark-gfm, Streamlit's renderer, also links "http://", "www." and "a@b.c" in text
+    links = [t for t in found if t.type == "text" and GFM_AUTOLINKS.search(t.content)]
+    return [f"{t.type}: {t.content or t.attrs}" for t in markup + links]
+
+
+def shown_markdown(at) -> list[str]:
+    """Every text of the run that Streamlit renders as markdown: text elements, widget labels
+    and help, and the options of pills and radios."""
+    kinds = ("markdown", "caption", "warning", "info", "error", "success", "subheader", "header")
+    bodies = [element.value for kind in kinds for element in getattr(at, kind)]
+    for widget in (*at.radio, *at.selectbox, *at.text_input, *at.slider, *at.toggle, *at.button):
+        bodies += [widget.label, widget.help or ""]
+    bodies += [option for radio in at.radio for option in radio.options]
+    bodies += [o.content for group in at.get("button_group") for o in group.proto.options]
+    return bodies
+
+
+@pytest.fixture(scope="module")
+def two_models(toy_checkpoint: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The toy model and an untrained Luong model beside it, so that Compare compares."""
+    from conftest import untrained
+
+    from nmt_core.__main__ import main
+
+    root = tmp_path_factory.mktemp("link-checkpoints")
+    main(["export", "--checkpoint", str(toy_checkpoint), "--output", str(root / "toy-additive")])
+    untrained(root, root / "toy-additive", "general", "luong")
+    return root
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@given(query=st.dictionaries(st.sampled_from(LINK_KEYS), LINK_VALUE, min_size=1))
+@example(query={"s": "Der Hund.", "model": LINK_ATTACKS[0]})
+@example(query=dict(zip(LINK_KEYS, LINK_ATTACKS, strict=True)))
+def test_pages_show_every_link_value_as_text(two_models, monkeypatch, query):
+    """A crafted link (?s=, ?model=, ?beam=, ...) opened on every page: no exception, and
+    nothing the app sends as markdown holds a link, an image or HTML (AppTest sees the markdown
+    source: it is parsed here as the browser's renderer would)."""
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(two_models))
+    app = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
+    at = AppTest.from_file(app, default_timeout=60)
+    at.query_params.update(query)
+    at.run()
+    assert not at.exception, at.exception
+    found = {"app": [m for body in shown_markdown(at) for m in markup_in(body)]}
+    for page in PAGES:
+        at.switch_page(page).run()
+        assert not at.exception, (page, at.exception)
+        found[page] = [m for body in shown_markdown(at) for m in markup_in(body)]
+    assert not any(found.values()), found

@@ -6,6 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import figures, state, views, widgets
+from dashboard.markdown_text import literal
 
 chosen, ss = state.settings(), st.session_state
 st.header("Beam search: the n-best list")
@@ -72,8 +73,8 @@ if st.toggle("Draw every candidate the search weighed", key="beam_tree_on"):
     picked = [p["customdata"] for p in event.selection.points if "customdata" in p]
     node = tree.nodes[picked[0] if picked and picked[0] else tree.best[-1]]
     st.caption(
-        f"Click a node. Shown: {' '.join(tree.prefix(node.id))!r} ({node.status}, cumulative "
-        f"log p {node.score:.2f}). The charts are the step that proposed its last piece."
+        f"Click a node. Shown: {literal(repr(' '.join(tree.prefix(node.id))))} ({node.status}, "
+        f"cumulative log p {node.score:.2f}). The charts are the step that proposed its last piece."
     )
     if node.attention is not None:
         left, right = widgets.side_by_side(2, chosen.presentation)

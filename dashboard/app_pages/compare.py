@@ -3,6 +3,7 @@
 import streamlit as st
 
 from dashboard import figures, state, views, widgets
+from dashboard.markdown_text import literal
 
 chosen = state.settings()
 st.header("Compare attention scorers")
@@ -17,9 +18,9 @@ for k, (model, result) in enumerate(results):
     with places[k % len(places)]:
         # a one-line name, then heatmaps of one height: panels side by side line up; the
         # texts that wrap differently (label, translation) come after
-        st.subheader(model.name)
+        st.subheader(literal(model.name))
         widgets.attention_chart(result, chosen, f"compare_heatmap_{k}", model.name, None, rows)
-        st.caption(views.model_label(model))
+        st.caption(literal(views.model_label(model)))
         st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
 
 attentive = {m.name: m for m in chosen.models if m.attends}
@@ -54,7 +55,10 @@ widgets.chart(
         pair.b.matrix,
         pair.a.source_tokens,
         pair.a.target_tokens,
-        title=f"Attention of A ({a}) minus B ({b}): blue = A looks there more, red = B",
+        title=(
+            f"Attention of A ({a}) minus B ({b}): {figures.POSITIVE_COLOUR} = A looks there "
+            f"more, {figures.NEGATIVE_COLOUR} = B"
+        ),
         presentation=chosen.presentation,
     ),
     "compare_difference",

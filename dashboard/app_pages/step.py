@@ -3,6 +3,7 @@
 import streamlit as st
 
 from dashboard import figures, formulas, state, views, widgets
+from dashboard.markdown_text import literal
 
 chosen = state.settings()
 st.header("Step through the decoder")
@@ -72,8 +73,8 @@ else:
         st.latex(formulas.SOFTMAX_FORMULA + r"\qquad " + formulas.CONTEXT_FORMULA)
         st.caption(
             f"j counts source pieces from 1: the red bar, j* = {j_star + 1} "
-            f"({source[j_star]!r}), is the most attended piece. With beam search the piece "
-            "written is not always the likeliest."
+            f"({literal(repr(source[j_star]))}), is the most attended piece. With beam search the "
+            "piece written is not always the likeliest."
         )
 with formula_area:
     for line in views.step_equations(hyp, t).values():

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from dashboard import figures, state, widgets
+from dashboard.markdown_text import literal
 from nmt_core.probes import training_curve
 
 chosen, ss = state.settings(), st.session_state
@@ -18,7 +19,7 @@ if not chosen.model.attends:
     st.stop()
 if log is None or not log.evaluations:
     st.info(
-        f"{chosen.model.name} was trained without probe recording. Train with "
+        f"{literal(chosen.model.name)} was trained without probe recording. Train with "
         "`python -m nmt_core train ... --probes probes.tsv` (a TSV of sentence pairs, and "
         "optionally `probes.pharaoh` beside it with gold links) to record one."
     )
@@ -43,7 +44,7 @@ with left:
             wrap_lines=True)  # fmt: skip
     st.caption(
         f"The model's own translation at step {ss.training_step:,}; the reference it is "
-        f"force-fed below: “{probe.reference}”."
+        f"force-fed below: “{literal(probe.reference)}”."
     )
     widgets.chart(
         figures.attention_heatmap(

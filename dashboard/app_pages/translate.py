@@ -3,12 +3,13 @@
 import streamlit as st
 
 from dashboard import state, views, widgets
+from dashboard.markdown_text import literal
 
 chosen = state.settings()
 st.header("Translate")
 result = state.current()
 
-st.caption(f"{views.model_label(chosen.model)} · beam size {chosen.beam_size}")
+st.caption(f"{literal(views.model_label(chosen.model))} · beam size {chosen.beam_size}")
 st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
 
 title = "Where the decoder looks: rows = output tokens, columns = input tokens"

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from dashboard import figures, state, views, widgets
+from dashboard.markdown_text import literal
 
 chosen = state.settings()
 st.header("Why attention?")
@@ -21,7 +22,7 @@ if fixed is None:
 for column, model in zip(widgets.side_by_side(len(shown), chosen.presentation), shown, strict=True):
     hyp = state.run(model, chosen.device, chosen.beam_size).best
     with column:
-        st.subheader(views.model_label(model))
+        st.subheader(literal(views.model_label(model)))
         st.code(hyp.text or "(empty translation)", language=None, wrap_lines=True)
         title = "a new cₜ at every step" if model.attends else "one c for all steps"
         widgets.chart(
@@ -36,7 +37,8 @@ for column, model in zip(widgets.side_by_side(len(shown), chosen.presentation), 
 
 st.caption(
     "Each row is the context vector the decoder receives at that step; the columns are its "
-    "numbers (blue > 0, red < 0; each chart has its own colour scale)."
+    f"numbers ({figures.POSITIVE_COLOUR} > 0, {figures.NEGATIVE_COLOUR} < 0; each chart has its "
+    "own colour scale)."
 )
 st.subheader("Does it matter for long sentences?")
 cards = {m.name: state.model_card(m).get("by_length") for m in chosen.models}

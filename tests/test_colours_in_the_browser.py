@@ -1,0 +1,176 @@
+"""Colours where the class sees them: the dashboard in Debian's Chromium, a cell whose value is
+known, and the pixel the browser painted there.
+
+A scale's direction cannot be checked in Python: the figures reach the browser unvalidated, and
+plotly.js reads a named scale ("RdBu", "Blues") the other way from plotly.py. So each test opens
+a page, takes a heatmap's own numbers from the browser (``el.data``), finds the cells with the
+highest and lowest value, and reads their pixels from a screenshot: the colour must be the one
+the legend, title or caption names. Skipped only when /usr/bin/chromium or playwright is missing.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import untrained
+
+from dashboard import figures
+from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, serve_dashboard
+from nmt_core.__main__ import main
+
+SENTENCE = "Ka Mo Ti Tu ."
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+Image = pytest.importorskip("PIL.Image")
+
+# The page coordinates of heatmap cells (row i, column j) of the plot ``el``, through Plotly's
+# own axis mapping; and the plot's z values and title.
+CELL_CENTRES = """([el, cells]) => {
+  const L = el._fullLayout, box = el.getBoundingClientRect();
+  return cells.map(([i, j]) => [box.left + L.xaxis._offset + L.xaxis.l2p(j),
+                                box.top + L.yaxis._offset + L.yaxis.l2p(i)]);
+}"""
+HEATMAP = "el => ({z: el.data[0].z, title: el.layout.title.text.replaceAll('<br>', ' ')})"
+
+
+@pytest.fixture(scope="module")
+def server(toy_checkpoint: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app on the trained toy model (A, additive) and an untrained Luong general one (B),
+    which attends quite differently: the difference map has cells of both signs."""
+    root = tmp_path_factory.mktemp("colour-checkpoints")
+    main(["export", "--checkpoint", str(toy_checkpoint), "--output", str(root / "toy-additive")])
+    untrained(root, root / "toy-additive", "general", "luong")
+    log = tmp_path_factory.mktemp("colour-log") / "streamlit.log"
+    with serve_dashboard(root, log, timeout=60) as (url, _):
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[sync_api.Browser]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def choose(page, label: str, option: str, tries: int = 5) -> None:
+    """Pick ``option`` in the select box ``label`` (a rerun of the page can close its list
+    before the click lands: then open it again)."""
+    for _ in range(tries):
+        page.get_by_role("combobox", name=label).click()
+        try:
+            page.get_by_role("option", name=option).click(timeout=5_000)
+            return
+        except sync_api.TimeoutError:
+            page.keyboard.press("Escape")
+    raise AssertionError(f"could not choose {option!r} in {label!r}")
+
+
+def painted(
+    browser, url: str, title_has: str, model_a: str | None = None
+) -> tuple[list[list[float]], str, dict]:
+    """Open ``url`` (and choose ``model_a`` as Compare's model A); for the heatmap whose title
+    contains ``title_has``: its z values, its title, and the RGB colour painted at its highest
+    and its lowest cell ({"high", "low"})."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(url)
+        plot = page.locator(".js-plotly-plot", has=page.locator(".gtitle", has_text=title_has))
+        plot.wait_for()
+        if model_a is not None:
+            choose(page, "Model A", model_a)
+            page.locator(".gtitle", has_text=f"A ({model_a})").wait_for()
+        page.wait_for_function(
+            "el => el.data && el.querySelector('.heatmaplayer image')", arg=plot.element_handle()
+        )
+        plot.scroll_into_view_if_needed()
+        time.sleep(1)  # let Plotly finish drawing
+        heatmap = plot.evaluate(HEATMAP)
+        z = heatmap["z"]
+        cells = [(i, j) for i, row in enumerate(z) for j, _ in enumerate(row)]
+        high = max(cells, key=lambda c: z[c[0]][c[1]])
+        low = min(cells, key=lambda c: z[c[0]][c[1]])
+        centres = page.evaluate(CELL_CENTRES, [plot.element_handle(), [high, low]])
+        shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+        colours = {name: shot.getpixel((round(x), round(y))) for name, (x, y) in
+                   zip(("high", "low"), centres, strict=True)}  # fmt: skip
+        return z, heatmap["title"], colours
+    finally:
+        page.close()
+
+
+def blue(rgb: tuple[int, int, int]) -> bool:
+    return rgb[2] > rgb[0] + 40
+
+
+def red(rgb: tuple[int, int, int]) -> bool:
+    return rgb[0] > rgb[2] + 40
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+
+
+@pytest.mark.parametrize("presentation", [False, True])
+@pytest.mark.parametrize("model_a, sign", [(None, 1), ("toy-general", -1)])
+def test_the_difference_map_paints_what_its_title_says(
+    server, browser, model_a, sign, presentation
+):
+    """Compare: the trained additive model attends sharply, the untrained general one evenly.
+    With additive as A (the first model, Compare's default), a cell where A attends far more
+    than B (A − B > 0.5) is the colour the title gives A; with general as A, a cell where B
+    attends far more, the colour it gives B."""
+    query = f"?s={SENTENCE}&model=toy-additive" + ("&presentation=1" if presentation else "")
+    z, title, colour = painted(browser, f"{server}/compare{query}", "minus", model_a)
+    assert f"{figures.POSITIVE_COLOUR} = A looks there more" in title
+    assert f"{figures.NEGATIVE_COLOUR} = B" in title
+    named = {"blue": blue, "red": red}
+    if sign > 0:
+        assert max(map(max, z)) > 0.5
+        assert named[figures.POSITIVE_COLOUR](colour["high"]), colour
+    else:
+        assert min(map(min, z)) < -0.5
+        assert named[figures.NEGATIVE_COLOUR](colour["low"]), colour
+
+
+def test_more_attention_is_more_ink_on_a_screen(server, browser):
+    """Translate, normal mode: the most attended cell is dark blue, the least almost white."""
+    z, _, colour = painted(browser, f"{server}/?s={SENTENCE}", "Where the decoder looks")
+    assert max(map(max, z)) > 0.8 and min(map(min, z)) < 0.05
+    assert blue(colour["high"]) and luminance(colour["high"]) < 80, colour
+    assert luminance(colour["low"]) > 235, colour
+
+
+def test_more_attention_is_brighter_on_a_projector(server, browser):
+    """Translate, presentation mode (Cividis): the most attended cell yellow, the least dark
+    blue."""
+    url = f"{server}/?s={SENTENCE}&presentation=1"
+    _, _, colour = painted(browser, url, "Where the decoder looks")
+    r, g, b = colour["high"]
+    assert r > 200 and g > 200 and b < 120, colour
+    assert blue(colour["low"]) and luminance(colour["low"]) < 60, colour
+
+
+def test_context_vectors_are_painted_as_the_caption_says(server, browser):
+    """Why attention: the caption's sign colours, read on the context-vector heatmap."""
+    page = browser.new_page()
+    try:
+        page.goto(f"{server}/why?s={SENTENCE}&model=toy-additive")
+        caption = page.get_by_text("Each row is the context vector")
+        caption.wait_for()
+        text = caption.inner_text()
+    finally:
+        page.close()
+    assert f"{figures.POSITIVE_COLOUR} > 0, {figures.NEGATIVE_COLOUR} < 0" in text
+    z, _, colour = painted(browser, f"{server}/why?s={SENTENCE}", "Context vectors")
+    assert max(map(max, z)) > 0 > min(map(min, z))
+    named = {"blue": blue, "red": red}
+    assert named[figures.POSITIVE_COLOUR](colour["high"]), colour
+    assert named[figures.NEGATIVE_COLOUR](colour["low"]), colour
