@@ -22,15 +22,15 @@ tests/fixtures/alignment_en_de, the same pairs and links swapped
 2. **eflomal** (Östling & Tiedemann, 2016), a statistical aligner, trained on the same pairs as
    the shipped models (rebuilt from ``checkpoints/recipes/base.json`` and the Ding dictionary
    where Debian installs it), deduplicated, with the gold sentences appended (unsupervised,
-   the standard practice), through ``nmt_core.eflomal``. It is installed on first use into its
-   own virtual environment, ``~/.cache/attention-lab/eflomal-2.0.0-venv`` (pip, from the
+   the standard practice), through ``nmt_core.analysis.eflomal``. It is installed on first use into
+   its own virtual environment, ``~/.cache/attention-lab/eflomal-2.0.0-venv`` (pip, from the
    configured index; it compiles C and Cython, so gcc and make are needed), never into this
    repository. Its forward and
    reverse links for the gold sentences are cached under ``~/.cache/attention-lab/eflomal/``
    by a hash of its input; ``--refresh`` aligns again. eflomal's sampler seeds itself from
    /dev/urandom, so a fresh alignment moves its AER by about 0.01; the cache keeps one run.
    Scored: forward, reverse, their intersection and grow-diag-final-and
-   (``nmt_core.alignment.symmetrize``).
+   (``nmt_core.analysis.alignment.symmetrize``).
 3. **Breakdowns** of each model's argmax and eflomal's grow-diag-final-and: AER by tag, recall
    of sure links by reordering distance ``|source index - target index|`` in words, and
    precision / recall for English function words against content words.
@@ -59,8 +59,8 @@ from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import asdict, dataclass, field  # noqa: E402
 from typing import Any  # noqa: E402
 
-from nmt_core import eflomal  # noqa: E402
-from nmt_core.alignment import (  # noqa: E402
+from nmt_core.analysis import eflomal  # noqa: E402
+from nmt_core.analysis.alignment import (  # noqa: E402
     HARD_ALIGNMENT_METHODS,
     Alignment,
     AlignmentScores,
@@ -74,10 +74,10 @@ from nmt_core.alignment import (  # noqa: E402
     symmetrize,
 )
 from nmt_core.checkpoint import load_checkpoint, read_config, scan_checkpoints  # noqa: E402
-from nmt_core.config import TrainConfig  # noqa: E402
-from nmt_core.corpus import pairs_from_file  # noqa: E402
-from nmt_core.data import DIRECTIONS, CorpusError, Pair  # noqa: E402
-from nmt_core.scorers import scorer  # noqa: E402
+from nmt_core.corpora.corpus import pairs_from_file  # noqa: E402
+from nmt_core.network.config import TrainConfig  # noqa: E402
+from nmt_core.network.scorers import scorer  # noqa: E402
+from nmt_core.text.data import DIRECTIONS, CorpusError, Pair  # noqa: E402
 from nmt_core.translate import translate  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -246,7 +246,7 @@ def attends(folder: Path) -> bool:
 
 def eflomal_links(gold: Gold, recipe: Path, refresh: bool) -> dict[str, Any]:
     """eflomal's forward and reverse links for the gold sentences, aligned together with the
-    recipe's training pairs in the gold's direction (``nmt_core.eflomal``), cached by their
+    recipe's training pairs in the gold's direction (``nmt_core.analysis.eflomal``), cached by their
     text."""
     progress(f"eflomal: rebuilding the {gold.direction} training pairs from {recipe}")
     train = json.loads(recipe.read_text())["train"]

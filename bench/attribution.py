@@ -6,7 +6,7 @@
 For every pair of the gold set (tests/fixtures/alignment_de_en, our own sentences), each model
 force-decodes the English reference, as the alignment benchmark does, and for every English
 piece computes gradient × input, integrated gradients and leave-one-out attributions to the
-German pieces (``nmt_core.attribution``, Captum). Relevance (|attribution| normalised) and
+German pieces (``nmt_core.analysis.attribution``, Captum). Relevance (|attribution| normalised) and
 attention are merged into words the same way. Per model and method:
 
 * agreement with attention, per English word: how often the most attended German word is the
@@ -41,8 +41,8 @@ from alignment import (  # noqa: E402
     table,
 )
 
-from nmt_core.alignment import alignment_error_rate, links_from_view  # noqa: E402
-from nmt_core.attribution import (  # noqa: E402
+from nmt_core.analysis.alignment import alignment_error_rate, links_from_view  # noqa: E402
+from nmt_core.analysis.attribution import (  # noqa: E402
     IG_STEPS,
     METHODS,
     agreement,
@@ -51,8 +51,8 @@ from nmt_core.attribution import (  # noqa: E402
     relevance,
 )
 from nmt_core.checkpoint import load_checkpoint  # noqa: E402
-from nmt_core.data import DIRECTIONS  # noqa: E402
-from nmt_core.tokenization import word_attention  # noqa: E402
+from nmt_core.text.data import DIRECTIONS  # noqa: E402
+from nmt_core.text.tokenization import word_attention  # noqa: E402
 from nmt_core.translate import AttentionView, Translation, translate  # noqa: E402
 
 

@@ -40,13 +40,13 @@ import time
 
 import torch
 
-from nmt_core.batching import collate, pad_batch
 from nmt_core.checkpoint import Checkpoint, load_checkpoint
-from nmt_core.config import DecodeConfig, ModelConfig
-from nmt_core.device import device_mixed_precision, prepare_training_process
-from nmt_core.loss import batch_loss
-from nmt_core.model import build_model, parameter_count
-from nmt_core.search import greedy_search
+from nmt_core.decoding.batching import collate, pad_batch
+from nmt_core.decoding.search import greedy_search
+from nmt_core.learning.loss import batch_loss
+from nmt_core.network.config import DecodeConfig, ModelConfig
+from nmt_core.network.device import device_mixed_precision, prepare_training_process
+from nmt_core.network.model import build_model, parameter_count
 from nmt_core.translate import translate, translate_texts
 
 LENGTHS = (5, 20, 50)

@@ -6,9 +6,9 @@
 For each model: greedy translations of the first N held-out Ding test sentences (the split the
 model was trained beside); at every step t but the last (which writes "</s>"), α_t is replaced by
 uniform weights, and by the same weights shuffled (seeded), the original pieces before t are fed
-in, and decoding goes on from t (``nmt_core.whatif``). Counted: how often the piece written at t
-changes, for pieces of English function words and of content words
-(``nmt_core.alignment.is_function_word``), and how often the rest of the sentence changes.
+in, and decoding goes on from t (``nmt_core.analysis.whatif``). Counted: how often the piece
+written at t changes, for pieces of English function words and of content words
+(``nmt_core.analysis.alignment.is_function_word``), and how often the rest of the sentence changes.
 
 The perturbation studies this follows (Jain & Wallace 2019 on text classifiers; Moradi et al.
 2019 on NMT) measured it on other models and data; their figures are not repeated here.
@@ -28,12 +28,12 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
-from nmt_core.alignment import is_function_word
+from nmt_core.analysis.alignment import is_function_word
+from nmt_core.analysis.whatif import edited_attention, what_if
 from nmt_core.checkpoint import load_checkpoint, read_config, scan_checkpoints
-from nmt_core.corpus import recorded_split
-from nmt_core.tokenization import word_groups, words_from_pieces
+from nmt_core.corpora.corpus import recorded_split
+from nmt_core.text.tokenization import word_groups, words_from_pieces
 from nmt_core.translate import Translation, translate
-from nmt_core.whatif import edited_attention, what_if
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITS = ("uniform", "shuffled")

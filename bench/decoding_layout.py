@@ -32,9 +32,9 @@ import torch.nn.functional as F
 
 from bench.core_speed import probe_sentences
 from nmt_core.checkpoint import Checkpoint, load_checkpoint
-from nmt_core.config import ModelConfig
-from nmt_core.model import build_model
-from nmt_core.tokenization import Tokenizer
+from nmt_core.network.config import ModelConfig
+from nmt_core.network.model import build_model
+from nmt_core.text.tokenization import Tokenizer
 from nmt_core.translate import translate
 
 ROOT = Path(__file__).resolve().parents[1]

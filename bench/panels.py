@@ -29,13 +29,13 @@ from collections.abc import Callable  # noqa: E402
 
 import torch  # noqa: E402
 
-from nmt_core import eflomal  # noqa: E402
-from nmt_core.attribution import IG_STEPS, METHODS, attribute  # noqa: E402
-from nmt_core.beamtree import beam_tree  # noqa: E402
+from nmt_core.analysis import eflomal  # noqa: E402
+from nmt_core.analysis.attribution import IG_STEPS, METHODS, attribute  # noqa: E402
+from nmt_core.analysis.beamtree import beam_tree  # noqa: E402
+from nmt_core.analysis.whatif import edited_attention, what_if  # noqa: E402
 from nmt_core.checkpoint import load_checkpoint, scan_checkpoints  # noqa: E402
-from nmt_core.config import TrainConfig  # noqa: E402
+from nmt_core.network.config import TrainConfig  # noqa: E402
 from nmt_core.translate import translate  # noqa: E402
-from nmt_core.whatif import edited_attention, what_if  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 # 20 pieces with the shipped 8k tokenizer (checked below), an everyday sentence of our own

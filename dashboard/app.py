@@ -22,8 +22,8 @@ from dashboard import presentation as presentation_mode  # noqa: E402
 from dashboard.examples import default_sentence, example_for, examples  # noqa: E402
 from dashboard.markdown_text import literal, quoted  # noqa: E402
 from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root, default_checkpoint  # noqa: E402
-from nmt_core.data import language_names  # noqa: E402
-from nmt_core.device import resolve_device  # noqa: E402
+from nmt_core.network.device import resolve_device  # noqa: E402
+from nmt_core.text.data import language_names  # noqa: E402
 
 HOW_TO_TRAIN = """\
 # every option, with its default

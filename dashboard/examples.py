@@ -5,8 +5,9 @@ dictionary the models learnt from) and a note on what to look at. Examples marke
 show attention going wrong, and say so. Every other example is vetted against the model the
 dashboard opens on for its direction: its greedy translation reaches a sentence chrF of at least
 ``VETTED_CHRF`` against the reference or one of the variants in ``also``, English contractions
-written out on both sides (``nmt_core.evaluation.sentence_chrf``; ``tests/test_examples.py``, run
-again whenever the shipped models change; an example that stops passing leaves the bank or moves
+written out on both sides (``nmt_core.measures.evaluation.sentence_chrf``;
+``tests/test_examples.py``, run again whenever the shipped models change; an example that stops
+passing leaves the bank or moves
 to the failures), and a
 person read it as correct when it entered the bank (chrF alone let "I think it the book is
 good." through, so that verb-final example is not in the bank yet). A direction's bank is

@@ -25,7 +25,7 @@ import plotly.colors
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from nmt_core.step_arithmetic import WeightedSum
+from nmt_core.measures.step_arithmetic import WeightedSum
 
 
 def _even(colours: Sequence[str]) -> list[list[float | str]]:

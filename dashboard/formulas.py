@@ -1,14 +1,14 @@
 """Every LaTeX formula the dashboard shows, in the notation of its pages.
 
 Indices: t = decoder step (output token), j = source token, S = source length. The formulas of
-each scorer and each decoder style come from their tables in ``nmt_core.scorers``; here are the
-formulas around them (encoder, softmax, context, the lexical shortcut) and the confidence
+each scorer and each decoder style come from their tables in ``nmt_core.network.scorers``; here are
+the formulas around them (encoder, softmax, context, the lexical shortcut) and the confidence
 measures. Strings only, never user text: ``st.latex`` gets nothing a user typed.
 """
 
 from __future__ import annotations
 
-from nmt_core.scorers import COVERAGE_FORMULA, DECODERS, scorer
+from nmt_core.network.scorers import COVERAGE_FORMULA, DECODERS, scorer
 
 ENCODER_FORMULA = (  # three lines: one would not fit a projector's width
     r"\begin{gathered}h_j = \left[\overrightarrow{h}_j ; \overleftarrow{h}_j\right] \\ "
@@ -54,8 +54,8 @@ FIXED_CONTEXT_OUTPUT_FORMULAS = (
     r"s_t = f(s_{t-1}, y_{t-1}, c)",
     r"p(y_t \mid y_{<t}, x) = g(y_{t-1}, s_t, c)",
 )
-# Rikters & Fishel (2017), "Confidence through Attention", as nmt_core.evaluation computes them,
-# in the notation of the other pages: t = output token (T rows), j = source token (S columns).
+# Rikters & Fishel (2017), "Confidence through Attention", as nmt_core.measures.evaluation computes
+# them, in the notation of the other pages: t = output token (T rows), j = source token (S columns).
 CONFIDENCE_FORMULAS = (
     r"\mathrm{CDP} = -\frac{1}{S}\sum_{j} \log\Big(1 + \big(1 - \textstyle\sum_t \alpha_{t,j}"
     r"\big)^2\Big)",

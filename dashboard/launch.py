@@ -10,7 +10,7 @@ This command passes the settings itself, so they hold wherever it starts:
 * headless (no browser opened on a server), no file watcher, a viewer's toolbar;
 * no full garbage collection after every page run (it stalled every session);
 * translations decoded in ``--workers`` processes, one per core by default
-  (``nmt_core.workers``).
+  (``nmt_core.serving.workers``).
 
 Standard library only: the tests' and benchmarks' server harness (``serve.py``) uses the same
 flags without importing the model stack.
@@ -24,7 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from nmt_core.workers import WORKERS_VARIABLE
+from nmt_core.serving.workers import WORKERS_VARIABLE
 
 APP = Path(__file__).resolve().parent / "app.py"
 ROOT_VARIABLE = "ATTENTION_LAB_CHECKPOINTS"  # read by nmt_core.checkpoint.checkpoints_root

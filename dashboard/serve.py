@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from dashboard.launch import LOCAL, ROOT_VARIABLE, default_workers, server_flags
-from nmt_core.workers import WORKERS_VARIABLE
+from nmt_core.serving.workers import WORKERS_VARIABLE
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"  # Debian's package; never a browser downloaded at run time

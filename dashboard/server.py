@@ -21,7 +21,7 @@ from streamlit.web import cli
 from dashboard.launch import APP
 
 # What a page's first run would import, heaviest first (torch alone is about 1 s).
-MODEL_STACK = ("torch", "nmt_core.translate", "nmt_core.alignment", "plotly.graph_objects",
+MODEL_STACK = ("torch", "nmt_core.translate", "nmt_core.analysis.alignment", "plotly.graph_objects",
                "pandas", "dashboard.state", "dashboard.widgets")  # fmt: skip
 
 

@@ -29,9 +29,12 @@ import streamlit as st
 
 from dashboard import views
 from dashboard.markdown_text import literal
-from nmt_core.alignment import Alignment
-from nmt_core.attribution import attribute
-from nmt_core.beamtree import BeamTree, beam_tree
+from nmt_core.analysis.alignment import Alignment
+from nmt_core.analysis.attribution import attribute
+from nmt_core.analysis.beamtree import BeamTree, beam_tree
+from nmt_core.analysis.eflomal import align_sentence, priors_path
+from nmt_core.analysis.votes import Votes, shortcut_votes
+from nmt_core.analysis.whatif import WhatIf, what_if
 from nmt_core.checkpoint import (
     CONFIG,
     Checkpoint,
@@ -42,13 +45,15 @@ from nmt_core.checkpoint import (
     read_config,
     scan_checkpoints,
 )
-from nmt_core.config import TrainConfig
-from nmt_core.eflomal import align_sentence, priors_path
-from nmt_core.probes import PROBES, ProbeError, ProbeLog, read_probes
+from nmt_core.learning.probes import PROBES, ProbeError, ProbeLog, read_probes
+from nmt_core.network.config import TrainConfig
+from nmt_core.serving.workers import (
+    MAX_MODELS,
+    BrokenProcessPool,
+    TranslationWorkers,
+    configured_workers,
+)
 from nmt_core.translate import Translation, encoder_annotations, translate, with_reference
-from nmt_core.votes import Votes, shortcut_votes
-from nmt_core.whatif import WhatIf, what_if
-from nmt_core.workers import MAX_MODELS, BrokenProcessPool, TranslationWorkers, configured_workers
 
 T = TypeVar("T")
 
@@ -245,7 +250,7 @@ def _what_if(
 
 def changed_step(step: int, piece: str | None, weights: np.ndarray | None) -> WhatIf:
     """The current model's greedy translation of the current sentence with ``step`` (0-based)
-    changed (``nmt_core.whatif``), decoded on; cached like translations."""
+    changed (``nmt_core.analysis.whatif``), decoded on; cached like translations."""
     kept = None if weights is None else tuple(float(w) for w in weights)
     return _what_if(*_here(), step, piece, kept)
 
@@ -260,7 +265,7 @@ def _attributions(
 
 def attributions(method: str) -> np.ndarray:
     """(T, S) ``method``'s attributions of every piece of the current translation (the one the
-    pages show, at the sidebar's beam) to its source pieces (``nmt_core.attribution``)."""
+    pages show, at the sidebar's beam) to its source pieces (``nmt_core.analysis.attribution``)."""
     return _attributions(*_here(), settings().beam_size, method)
 
 
@@ -272,7 +277,7 @@ def _votes(path: str, device: str, stamp: float, sentence: str, beam_size: int) 
 
 def current_shortcut_votes() -> Votes | None:
     """What the current model's lexical shortcut votes for at each step of the translation the
-    pages show (``nmt_core.votes``); None for a model without the shortcut."""
+    pages show (``nmt_core.analysis.votes``); None for a model without the shortcut."""
     if not settings().model.config.lexical:
         return None
     return _votes(*_here(), settings().beam_size)
@@ -280,7 +285,7 @@ def current_shortcut_votes() -> Votes | None:
 
 def eflomal_priors(model: CheckpointInfo) -> Path | None:
     """The priors eflomal needs to align one sentence as if it had seen ``model``'s training
-    pairs (``nmt_core.eflomal``); None when they are not built on this machine."""
+    pairs (``nmt_core.analysis.eflomal``); None when they are not built on this machine."""
     train = model_card(model).get("train_config")
     if train is None:
         return None

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from dashboard.markdown_text import literal
-from nmt_core.alignment import (
+from nmt_core.analysis.alignment import (
     Alignment,
     ForcedAlignment,
     align,
@@ -28,16 +28,16 @@ from nmt_core.alignment import (
     hard_alignment,
     parse_pharaoh,
 )
-from nmt_core.attribution import Agreement
-from nmt_core.beamtree import ROOT, BeamTree
+from nmt_core.analysis.attribution import Agreement
+from nmt_core.analysis.beamtree import ROOT, BeamTree
+from nmt_core.analysis.whatif import WhatIf
 from nmt_core.checkpoint import CheckpointInfo
-from nmt_core.data import language_names
-from nmt_core.evaluation import attention_entropy, jensen_shannon
-from nmt_core.scorers import DECODERS, scorer
-from nmt_core.step_arithmetic import softmax_terms, vector_norm
-from nmt_core.tokenization import word_weights
+from nmt_core.measures.evaluation import attention_entropy, jensen_shannon
+from nmt_core.measures.step_arithmetic import softmax_terms, vector_norm
+from nmt_core.network.scorers import DECODERS, scorer
+from nmt_core.text.data import language_names
+from nmt_core.text.tokenization import word_weights
 from nmt_core.translate import AttentionView, Hypothesis, Translation
-from nmt_core.whatif import WhatIf
 
 MAX_CHARS = 500  # the input box is cut here (decoding time and the heatmap grow with length)
 

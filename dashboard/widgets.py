@@ -18,7 +18,7 @@ import streamlit as st
 from dashboard import figures, state, views
 from dashboard.formulas import CONFIDENCE_FORMULAS
 from dashboard.markdown_text import literal
-from nmt_core.alignment import (
+from nmt_core.analysis.alignment import (
     DEFAULT_THRESHOLD,
     HARD_ALIGNMENT_METHODS,
     Alignment,
@@ -26,13 +26,13 @@ from nmt_core.alignment import (
     alignment_error_rate,
     format_pharaoh,
 )
-from nmt_core.attribution import IG_STEPS, METHODS, agreement, by_source_word, relevance
-from nmt_core.eflomal import PRIORS_COMMAND
-from nmt_core.evaluation import attention_confidence
-from nmt_core.step_arithmetic import weighted_sum
+from nmt_core.analysis.attribution import IG_STEPS, METHODS, agreement, by_source_word, relevance
+from nmt_core.analysis.eflomal import PRIORS_COMMAND
+from nmt_core.analysis.votes import Votes
+from nmt_core.analysis.whatif import edited_attention
+from nmt_core.measures.evaluation import attention_confidence
+from nmt_core.measures.step_arithmetic import weighted_sum
 from nmt_core.translate import AttentionView, Hypothesis, Translation
-from nmt_core.votes import Votes
-from nmt_core.whatif import edited_attention
 
 NO_ATTENTION = (
     "This model has no attention: the decoder reads one fixed summary of the whole sentence "
@@ -159,7 +159,7 @@ def predict_then_reveal(result: Translation, step: int, presentation: bool, aske
     return True
 
 
-WHAT_IF_EDITS = {  # the radio's choices -> nmt_core.whatif.edited_attention's names
+WHAT_IF_EDITS = {  # the radio's choices -> nmt_core.analysis.whatif.edited_attention's names
     "another piece here": None,
     "all attention on one source piece": "one",
     "uniform attention": "uniform",

@@ -14,8 +14,8 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any, NoReturn
 
-from nmt_core import eflomal
-from nmt_core.alignment import (
+from nmt_core.analysis import eflomal
+from nmt_core.analysis.alignment import (
     DEFAULT_THRESHOLD,
     HARD_ALIGNMENT_METHODS,
     align,
@@ -24,6 +24,7 @@ from nmt_core.alignment import (
     format_pharaoh,
     read_gold_file,
 )
+from nmt_core.analysis.eflomal import EflomalError
 from nmt_core.checkpoint import (
     METRICS,
     Checkpoint,
@@ -37,15 +38,14 @@ from nmt_core.checkpoint import (
     save_checkpoint,
     scan_checkpoints,
 )
-from nmt_core.config import RNN_TYPES, ModelConfig, TrainConfig
-from nmt_core.corpus import pairs_from_file, test_pairs
-from nmt_core.data import CorpusError, Pair
-from nmt_core.device import DEVICES
-from nmt_core.eflomal import EflomalError
-from nmt_core.evaluation import bleu_by_length, sentence_attention_stats
-from nmt_core.probes import PROBES, alignment_errors, read_probes
-from nmt_core.rundir import RunDir
-from nmt_core.scorers import DECODER_STYLES, SCORER_NAMES, scorer
+from nmt_core.corpora.corpus import pairs_from_file, test_pairs
+from nmt_core.learning.probes import PROBES, alignment_errors, read_probes
+from nmt_core.learning.rundir import RunDir
+from nmt_core.measures.evaluation import bleu_by_length, sentence_attention_stats
+from nmt_core.network.config import RNN_TYPES, ModelConfig, TrainConfig
+from nmt_core.network.device import DEVICES
+from nmt_core.network.scorers import DECODER_STYLES, SCORER_NAMES, scorer
+from nmt_core.text.data import CorpusError, Pair
 from nmt_core.translate import MAX_SOURCE_PIECES, attention_table, score_pairs, translate
 
 # --- train -------------------------------------------------------------------------------
@@ -132,7 +132,7 @@ def config_sections(path: str | None) -> dict[str, Any]:
 
 def command_train(args: argparse.Namespace) -> int:
     # imports tqdm and the training stack only when needed
-    from nmt_core.training import TrainingStopped, train
+    from nmt_core.learning.training import TrainingStopped, train
 
     file = config_sections(args.config)
     model = {**file.get("model", {}), **_config_overrides(args, MODEL_FLAGS)}
@@ -159,7 +159,7 @@ def command_train(args: argparse.Namespace) -> int:
 
 def command_tokenizer(args: argparse.Namespace) -> int:
     """Train the joint sentencepiece model once, so that compared models share one vocabulary."""
-    from nmt_core.corpus import build_tokenizer, prepare_split, training_pairs
+    from nmt_core.corpora.corpus import build_tokenizer, prepare_split, training_pairs
 
     file = config_sections(args.config)
     cfg = TrainConfig.from_dict({**file.get("train", {}), **_config_overrides(args, TRAIN_FLAGS)})
@@ -368,8 +368,8 @@ def command_export(args: argparse.Namespace) -> int:
 
 def command_average(args: argparse.Namespace) -> int:
     """Choose, on dev, between a run's best checkpoint and means of its last snapshots."""
-    from nmt_core.averaging import rank_candidates, write_chosen
-    from nmt_core.corpus import dev_pairs
+    from nmt_core.corpora.corpus import dev_pairs
+    from nmt_core.learning.averaging import rank_candidates, write_chosen
 
     run = Path(args.run_dir)
     pairs = dev_pairs(read_config(run / "best")[1])

@@ -26,12 +26,12 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load, save_file
 
-from nmt_core.config import ModelConfig
-from nmt_core.device import resolve_device
-from nmt_core.model import Seq2Seq, build_model
-from nmt_core.pausepoints import pause_point
-from nmt_core.scorers import scorer
-from nmt_core.tokenization import Tokenizer
+from nmt_core.network.config import ModelConfig
+from nmt_core.network.device import resolve_device
+from nmt_core.network.model import Seq2Seq, build_model
+from nmt_core.network.pausepoints import pause_point
+from nmt_core.network.scorers import scorer
+from nmt_core.text.tokenization import Tokenizer
 
 WEIGHTS, CONFIG, TOKENIZER, METRICS = (
     "model.safetensors",
@@ -102,8 +102,8 @@ class CheckpointInfo:
     # The model a viewer opens on (``"default": true`` in its meta; chosen in the model card
     # from the alignment and translation measurements).
     default: bool = False
-    # Trained with guided alignment at this weight (nmt_core/guidance.py; 0 = not): the label
-    # says so, since its attention was taught by eflomal's links.
+    # Trained with guided alignment at this weight (nmt_core/learning/guidance.py; 0 = not): the
+    # label says so, since its attention was taught by eflomal's links.
     guided_alignment: float = 0.0
 
     @property

@@ -15,20 +15,26 @@ from dataclasses import dataclass, replace
 import numpy as np
 import torch
 
-from nmt_core.batching import pad_batch
 from nmt_core.checkpoint import Checkpoint
-from nmt_core.config import DecodeConfig
-from nmt_core.data import Pair, normalize_text
-from nmt_core.evaluation import corpus_scores
-from nmt_core.model import Seq2Seq
-from nmt_core.search import (
+from nmt_core.decoding.batching import pad_batch
+from nmt_core.decoding.search import (
     SearchResult,
     beam_search,
     forced_decode,
     greedy_search,
     normalised_score,
 )
-from nmt_core.tokenization import EOS_ID, EOS_PIECE, Tokenizer, word_attention, words_from_pieces
+from nmt_core.measures.evaluation import corpus_scores
+from nmt_core.network.config import DecodeConfig
+from nmt_core.network.model import Seq2Seq
+from nmt_core.text.data import Pair, normalize_text
+from nmt_core.text.tokenization import (
+    EOS_ID,
+    EOS_PIECE,
+    Tokenizer,
+    word_attention,
+    words_from_pieces,
+)
 
 MAX_SOURCE_PIECES = 200  # longer inputs are cut: decoding time and the heatmap grow with length
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import settings
 
 from nmt_core.checkpoint import SHIPPED_ROOT
-from nmt_core.config import ModelConfig, TrainConfig
+from nmt_core.network.config import ModelConfig, TrainConfig
 
 # Property-based tests (tests/test_hostile_input.py): a small profile in CI, and one that runs
 # more than 10,000 generated cases in all: HYPOTHESIS_PROFILE=full python -m pytest -q
@@ -90,7 +90,7 @@ def toy_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def toy_checkpoint(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -> Path:
     """An additive (Bahdanau) model trained on the reversal task: ~15 s on 2 CPU cores."""
-    from nmt_core.training import train
+    from nmt_core.learning.training import train
 
     out = tmp_path_factory.mktemp("runs") / "additive"
     return train(*toy_configs(out, toy_corpus, scorer="additive"))
@@ -99,7 +99,7 @@ def toy_checkpoint(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -
 @pytest.fixture(scope="session")
 def eflomal_installed() -> Path:
     """eflomal's venv bin folder, installed there on first use; skips without a C compiler."""
-    from nmt_core import eflomal
+    from nmt_core.analysis import eflomal
 
     if eflomal.installed() is None and not (shutil.which("gcc") and shutil.which("make")):
         pytest.skip("eflomal is built from source: apt-get install -y gcc make")
@@ -177,7 +177,7 @@ def untrained(
     import torch
 
     from nmt_core.checkpoint import load_checkpoint, save_checkpoint
-    from nmt_core.model import build_model
+    from nmt_core.network.model import build_model
 
     trained = load_checkpoint(base)
     torch.manual_seed(0)

@@ -1,9 +1,9 @@
-"""Tests for nmt_core.alignment: hard links, Pharaoh I/O, AER and tidy tables."""
+"""Tests for nmt_core.analysis.alignment: hard links, Pharaoh I/O, AER and tidy tables."""
 
 import numpy as np
 import pytest
 
-from nmt_core.alignment import (
+from nmt_core.analysis.alignment import (
     AlignmentScores,
     alignment_agreement,
     alignment_error_rate,
@@ -321,7 +321,7 @@ def test_scores_by_class_passes_the_sentence_index():
 
 
 def test_english_function_words_are_told_from_content_words():
-    from nmt_core.alignment import is_function_word
+    from nmt_core.analysis.alignment import is_function_word
 
     for word in ("The", "is", "to", "don't", "it's", "(of", "not."):
         assert is_function_word(word), word

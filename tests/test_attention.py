@@ -5,7 +5,7 @@ import math
 import pytest
 import torch
 
-from nmt_core.attention import (
+from nmt_core.network.attention import (
     AdditiveAttention,
     DotAttention,
     GeneralAttention,

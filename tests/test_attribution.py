@@ -1,5 +1,5 @@
-"""Attention beside attribution (nmt_core/attribution.py), on the toy reversal model, whose right
-answer is known: the piece written at step t comes from the mirrored source piece."""
+"""Attention beside attribution (nmt_core/analysis/attribution.py), on the toy reversal model,
+whose right answer is known: the piece written at step t comes from the mirrored source piece."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ import pytest
 import torch
 from conftest import TOY_SENTENCE as SENTENCE
 
-from nmt_core.attribution import (
+from nmt_core.analysis.attribution import (
     agreement,
     attribute,
     completeness_error,
     kendall_tau,
     relevance,
 )
-from nmt_core.tokenization import word_attention
+from nmt_core.text.tokenization import word_attention
 from nmt_core.translate import translate
 
 

@@ -13,16 +13,22 @@ import torch
 from conftest import toy_configs, toy_pairs
 from safetensors.torch import load_file, save_file
 
-from nmt_core.averaging import Candidate, average_weights, candidates, rank_candidates, ranked
 from nmt_core.checkpoint import (
     CheckpointError,
     drop_snapshots_after,
     load_checkpoint,
     snapshot_files,
 )
-from nmt_core.corpus import dev_pairs
-from nmt_core.data import Pair
-from nmt_core.training import train
+from nmt_core.corpora.corpus import dev_pairs
+from nmt_core.learning.averaging import (
+    Candidate,
+    average_weights,
+    candidates,
+    rank_candidates,
+    ranked,
+)
+from nmt_core.learning.training import train
+from nmt_core.text.data import Pair
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""Encoding, length-bucketed batches and word dropout (nmt_core/batching.py)."""
+"""Encoding, length-bucketed batches and word dropout (nmt_core/decoding/batching.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 import torch
 
-from nmt_core.batching import drop_tokens, encode_pairs, make_batches, with_token_dropout
-from nmt_core.config import ModelConfig, TrainConfig
+from nmt_core.decoding.batching import drop_tokens, encode_pairs, make_batches, with_token_dropout
+from nmt_core.network.config import ModelConfig, TrainConfig
 
 
 def test_token_dropout_replaces_ordinary_tokens_only_and_is_seeded():
@@ -55,8 +55,8 @@ def test_batches_are_length_bucketed_and_seeded():
 
 
 def test_tagged_kinds_start_their_sources_with_bos_and_nothing_else_changes():
-    from nmt_core.data import Pair
-    from nmt_core.tokenization import BOS_ID, train_tokenizer
+    from nmt_core.text.data import Pair
+    from nmt_core.text.tokenization import BOS_ID, train_tokenizer
 
     pairs = [
         Pair("Der Hund schläft.", "The dog sleeps.", "sentence"),

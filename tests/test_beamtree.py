@@ -1,4 +1,4 @@
-"""The beam as a tree (nmt_core/beamtree.py), on the toy reversal model."""
+"""The beam as a tree (nmt_core/analysis/beamtree.py), on the toy reversal model."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from nmt_core.beamtree import ROOT, beam_tree
+from nmt_core.analysis.beamtree import ROOT, beam_tree
 from nmt_core.checkpoint import load_checkpoint
 from nmt_core.translate import translate
 

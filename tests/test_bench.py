@@ -38,8 +38,8 @@ def test_the_cache_part_counts_what_a_decoder_step_reads():
         from core_speed import step_weight_mebibytes
     finally:
         sys.path.remove(str(BENCH))
-    from nmt_core.config import ModelConfig
-    from nmt_core.model import build_model
+    from nmt_core.network.config import ModelConfig
+    from nmt_core.network.model import build_model
 
     config = ModelConfig(vocab_size=100, embed_size=8, hidden_size=16, attention_size=16)
     model = build_model(config)

@@ -1,4 +1,4 @@
-"""Which pairs a run trains on (nmt_core/corpus.py)."""
+"""Which pairs a run trains on (nmt_core/corpora/corpus.py)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from nmt_core.config import TrainConfig
-from nmt_core.corpus import training_pairs
+from nmt_core.corpora.corpus import training_pairs
+from nmt_core.network.config import TrainConfig
 
 
 def test_training_pairs_repeat_sentences_and_sample_words():
-    from nmt_core.data import Pair, Split
+    from nmt_core.text.data import Pair, Split
 
     train = (
         [Pair(f"Satz {i} ist hier.", f"Sentence {i} is here.", "sentence") for i in range(3)]
@@ -33,7 +33,7 @@ def test_training_pairs_repeat_sentences_and_sample_words():
 
 def test_extra_corpora_are_filtered_and_never_hold_a_dev_or_test_sentence(tmp_path):
     from nmt_core.__main__ import TRAIN_FLAGS, _config_overrides, build_parser
-    from nmt_core.data import Pair, Split
+    from nmt_core.text.data import Pair, Split
 
     dev, test = Pair("Wie spät ist es?", "What time is it?"), Pair("Ich bin müde.", "I am tired.")
     split = Split(train=[Pair("Ja.", "Yes.")], dev=[dev], test=[test])
@@ -54,8 +54,8 @@ def test_extra_corpora_are_filtered_and_never_hold_a_dev_or_test_sentence(tmp_pa
 
 
 def test_augmented_pairs_go_to_train_only_and_leave_the_split_alone(tmp_path):
-    from nmt_core.corpus import prepare_split
-    from nmt_core.data import Pair
+    from nmt_core.corpora.corpus import prepare_split
+    from nmt_core.text.data import Pair
 
     ding = tmp_path / "de-en"
     sentences = [f"Satz Nummer {i} ist kurz. :: Sentence number {i} is short." for i in range(12)]

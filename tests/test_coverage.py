@@ -12,9 +12,9 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard import formulas, views
 from nmt_core.checkpoint import list_checkpoints, load_checkpoint, save_checkpoint
-from nmt_core.config import DecodeConfig, ModelConfig
-from nmt_core.model import build_model
-from nmt_core.search import beam_search
+from nmt_core.decoding.search import beam_search
+from nmt_core.network.config import DecodeConfig, ModelConfig
+from nmt_core.network.model import build_model
 
 APP = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
 

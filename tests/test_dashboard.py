@@ -21,15 +21,15 @@ from streamlit.testing.v1 import AppTest
 from dashboard import figures, widgets
 from dashboard.examples import BANKS
 from nmt_core.__main__ import main
-from nmt_core.alignment import (
+from nmt_core.analysis.alignment import (
     alignment_agreement,
     alignment_error_rate,
     hard_alignment,
     parse_pharaoh,
 )
 from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints, load_checkpoint, save_checkpoint
-from nmt_core.evaluation import jensen_shannon
-from nmt_core.model import build_model
+from nmt_core.measures.evaluation import jensen_shannon
+from nmt_core.network.model import build_model
 from nmt_core.translate import MAX_SOURCE_PIECES, translate
 
 APP = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
@@ -694,7 +694,7 @@ def probed_root(toy_corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     every 50 updates and at the evaluations (100, 200), exported as the only checkpoint."""
     from conftest import toy_configs
 
-    from nmt_core.training import train
+    from nmt_core.learning.training import train
 
     folder = tmp_path_factory.mktemp("probed")
     (folder / "probes.tsv").write_text("Ka Mo Ti .\tTi Mo Ka .\nTu Ka Te .\tTe Ka Tu .\n")
@@ -766,7 +766,7 @@ def test_what_if_decodes_on_from_a_changed_step_only_when_asked(app, root):
 
 
 def test_attributions_stand_beside_attention_only_when_asked(app, root):
-    from nmt_core.attribution import attribute, relevance
+    from nmt_core.analysis.attribution import attribute, relevance
 
     app.switch_page("app_pages/step.py").run()
     app.slider(key="step").set_value(2).run()
@@ -799,9 +799,9 @@ def test_attributions_stand_beside_attention_only_when_asked(app, root):
 def test_eflomal_links_are_drawn_over_the_attention_once_its_priors_exist(
     app, root, tmp_path, monkeypatch, eflomal_installed
 ):
-    from nmt_core import eflomal
+    from nmt_core.analysis import eflomal
     from nmt_core.checkpoint import read_config
-    from nmt_core.config import TrainConfig
+    from nmt_core.network.config import TrainConfig
 
     monkeypatch.setattr(eflomal, "PRIORS_DIR", tmp_path)  # never the user's own priors
     app.sidebar.radio(key="level").set_value("words").run()
@@ -827,7 +827,7 @@ def test_eflomal_links_are_drawn_over_the_attention_once_its_priors_exist(
 
 
 def test_the_beam_page_draws_the_search_tree_with_the_best_path_and_its_last_step(app, root):
-    from nmt_core.beamtree import beam_tree
+    from nmt_core.analysis.beamtree import beam_tree
 
     app.sidebar.slider(key="beam").set_value(3).run()
     app.switch_page("app_pages/beam.py").run()

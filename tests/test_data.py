@@ -1,11 +1,11 @@
-"""Tests for nmt_core.data: Ding and TSV reading, cleaning, filtering and leak-free splits."""
+"""Tests for nmt_core.text.data: Ding and TSV reading, cleaning, filtering and leak-free splits."""
 
 import random
 from pathlib import Path
 
 import pytest
 
-from nmt_core.data import (
+from nmt_core.text.data import (
     DING_PATH,
     CorpusError,
     Pair,
@@ -356,7 +356,7 @@ def test_real_ding_corpus_gives_its_sentences_phrases_and_words() -> None:
 def test_slash_alternatives_expand_only_when_both_sides_offer_the_same_choices(
     german: str, english: str, expected: list[tuple[str, str]]
 ) -> None:
-    from nmt_core.data import expand_slash_alternatives
+    from nmt_core.text.data import expand_slash_alternatives
 
     assert expand_slash_alternatives(german, english) == expected
 
@@ -384,7 +384,7 @@ def test_read_ding_expands_slashes_only_when_asked(tmp_path: Path) -> None:
 
 
 def test_pronoun_sentences_come_from_conjugated_forms_only() -> None:
-    from nmt_core.data import pronoun_sentences
+    from nmt_core.text.data import pronoun_sentences
 
     pairs = [
         Pair("er schläft", "he sleeps", "phrase"),

@@ -1,13 +1,13 @@
-"""The decoder styles (nmt_core/decoder.py): which state each one's attention reads."""
+"""The decoder styles (nmt_core/network/decoder.py): which state each one's attention reads."""
 
 from __future__ import annotations
 
 import pytest
 import torch
 
-from nmt_core.config import ModelConfig
-from nmt_core.model import DECODER_CLASSES, build_model
-from nmt_core.scorers import DECODER_STYLES
+from nmt_core.network.config import ModelConfig
+from nmt_core.network.model import DECODER_CLASSES, build_model
+from nmt_core.network.scorers import DECODER_STYLES
 
 
 def attention_after(decoder: str, second_word: int, seed: int = 0) -> torch.Tensor:

@@ -1,4 +1,4 @@
-"""Device and process settings (nmt_core/device.py)."""
+"""Device and process settings (nmt_core/network/device.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 import pytest
 import torch
 
-from nmt_core.device import keep_freed_memory, resolve_device
+from nmt_core.network.device import keep_freed_memory, resolve_device
 
 
 def test_training_keeps_freed_memory_on_linux():
@@ -37,7 +37,7 @@ def test_asking_for_cuda_without_a_gpu_is_a_clear_error(monkeypatch):
     ],
 )
 def test_the_mixed_precision_plan(precision, device, bf16_gpu, dtype, scaler):
-    from nmt_core.device import mixed_precision
+    from nmt_core.network.device import mixed_precision
 
     plan = mixed_precision(precision, device, bf16_gpu)
     assert (plan.dtype, plan.scaler) == (dtype, scaler)
@@ -48,8 +48,8 @@ def test_a_precision_the_device_cannot_run_is_refused_before_any_work(tmp_path, 
 
     from conftest import toy_configs
 
-    from nmt_core.device import mixed_precision
-    from nmt_core.training import train
+    from nmt_core.learning.training import train
+    from nmt_core.network.device import mixed_precision
 
     with pytest.raises(ValueError, match="'fp16' needs a CUDA GPU"):
         mixed_precision("fp16", "cpu", False)
@@ -71,7 +71,7 @@ def test_mixed_precision_training_on_a_gpu_learns_and_resumes(tmp_path, toy_corp
 
     from conftest import metrics_log, toy_configs
 
-    from nmt_core.training import train
+    from nmt_core.learning.training import train
 
     cfg, model = toy_configs(tmp_path / "run", toy_corpus, scorer="additive")
     cfg = replace(cfg, device="cuda", precision=precision, max_steps=250)

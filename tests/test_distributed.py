@@ -1,5 +1,6 @@
-"""Training on two processes (torchrun, gloo, DistributedDataParallel; nmt_core/distributed.py)
-is the one-process run of the same global batch; process 0 alone writes; a run killed with
+"""Training on two processes (torchrun, gloo, DistributedDataParallel;
+nmt_core/learning/distributed.py) is the one-process run of the same global batch; process 0 alone
+writes; a run killed with
 SIGKILL resumes. gloo's connections stay on the loopback interface; torchrun's rendezvous
 store (torch's TCPStore) listens on its port on every interface: torch gives it no bind address.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 from conftest import metrics_log, toy_configs
 
-from nmt_core.pausepoints import PAUSE_AT, PAUSE_FILE
+from nmt_core.network.pausepoints import PAUSE_AT, PAUSE_FILE
 
 TIMEOUT = 240  # seconds for one torchrun
 

@@ -1,4 +1,5 @@
-"""The reference aligner (nmt_core/eflomal.py): the real eflomal, on the toy reversal corpus.
+"""The reference aligner (nmt_core/analysis/eflomal.py): the real eflomal, on the toy reversal
+corpus.
 
 eflomal is installed into its own venv in the user's cache on first use (about a minute, once
 per machine); the priors built here go to a temporary folder.
@@ -12,8 +13,8 @@ from dataclasses import replace
 import pytest
 from conftest import TOY_SENTENCE, toy_configs
 
-from nmt_core import eflomal
 from nmt_core.__main__ import main
+from nmt_core.analysis import eflomal
 
 REVERSED = "Tu Ti Mo Ka ."
 MIRROR = {(3, 0), (2, 1), (1, 2), (0, 3)}  # (source, target): word j goes to 3 - j

@@ -1,4 +1,5 @@
-"""Tests for nmt_core.evaluation: corpus metrics and attention statistics, golden values by hand."""
+"""Tests for nmt_core.measures.evaluation: corpus metrics and attention statistics, golden values
+by hand."""
 
 import json
 import math
@@ -6,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from nmt_core.evaluation import (
+from nmt_core.measures.evaluation import (
     BucketScore,
     attention_confidence,
     attention_entropy,

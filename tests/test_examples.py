@@ -6,8 +6,8 @@ import pytest
 
 from dashboard.examples import BANKS, VETTED_CHRF, default_sentence, example_for, examples
 from nmt_core.checkpoint import SHIPPED_ROOT, default_checkpoint, list_checkpoints, load_checkpoint
-from nmt_core.data import DIRECTIONS, normalize_text
-from nmt_core.evaluation import sentence_chrf
+from nmt_core.measures.evaluation import sentence_chrf
+from nmt_core.text.data import DIRECTIONS, normalize_text
 from nmt_core.translate import translate_texts
 
 SHIPPED = list_checkpoints(SHIPPED_ROOT)

@@ -7,7 +7,7 @@ import plotly.graph_objects as go
 import pytest
 
 from dashboard import figures
-from nmt_core.step_arithmetic import weighted_sum
+from nmt_core.measures.step_arithmetic import weighted_sum
 
 SOURCE = ["▁Der", "▁Hund", ".", "</s>"]
 TARGET = ["▁The", "▁dog", ".", "</s>"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from nmt_core.alignment import parse_pharaoh, read_gold_file, swapped
-from nmt_core.corpus import pairs_from_file
+from nmt_core.analysis.alignment import parse_pharaoh, read_gold_file, swapped
+from nmt_core.corpora.corpus import pairs_from_file
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 sys.path.insert(0, str(FIXTURES))

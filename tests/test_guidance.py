@@ -1,5 +1,6 @@
-"""Guided alignment (nmt_core/guidance.py): word links become piece-level targets, the loss is
-the attention's cross-entropy against them, and training with it pulls attention onto the links.
+"""Guided alignment (nmt_core/learning/guidance.py): word links become piece-level targets, the
+loss is the attention's cross-entropy against them, and training with it pulls attention onto the
+links.
 
 Training uses the toy reversal task with its true links (given, so the test needs no eflomal);
 one test aligns real pairs with eflomal itself."""
@@ -17,18 +18,18 @@ import torch
 from conftest import toy_configs, toy_pairs
 
 from dashboard import views
-from nmt_core import guidance
-from nmt_core.alignment import align, alignment_error_rate
+from nmt_core.analysis.alignment import align, alignment_error_rate
 from nmt_core.checkpoint import list_checkpoints, load_checkpoint
-from nmt_core.data import Pair
-from nmt_core.guidance import (
+from nmt_core.learning import guidance
+from nmt_core.learning.guidance import (
     GUIDANCE,
     alignment_loss,
     guide_tensor,
     piece_cells,
     word_links,
 )
-from nmt_core.training import train
+from nmt_core.learning.training import train
+from nmt_core.text.data import Pair
 from nmt_core.translate import translate
 
 

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dashboard import figures
-from nmt_core.alignment import align, alignment_table, parse_pharaoh
+from nmt_core.analysis.alignment import align, alignment_table, parse_pharaoh
 from nmt_core.checkpoint import load_checkpoint
-from nmt_core.data import CorpusError, normalize_text, read_tsv
+from nmt_core.text.data import CorpusError, normalize_text, read_tsv
 from nmt_core.translate import MAX_SOURCE_PIECES, translate
 
 BOUND = 20.0  # seconds one call may take on a loaded 2-core machine (a 200-piece source: ~1 s)

@@ -1,7 +1,7 @@
 """A training run and `nmt_core average` killed with SIGKILL at moments spread over their
 phases, and resumed each time, end exactly where an unkilled run ends: the same final step, the
 same weights, a metrics log with no torn or repeated lines, and never a half-written checkpoint
-under a final name. The process is frozen at each moment through nmt_core/pausepoints.py."""
+under a final name. The process is frozen at each moment through nmt_core/network/pausepoints.py."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from conftest import metrics_log, toy_configs
 from safetensors.torch import load_file
 
 from nmt_core.checkpoint import CONFIG, TOKENIZER, WEIGHTS, load_checkpoint
-from nmt_core.pausepoints import PAUSE_AT, PAUSE_FILE
+from nmt_core.network.pausepoints import PAUSE_AT, PAUSE_FILE
 
 ROOT = Path(__file__).resolve().parents[1]
 # Each moment is reached by a fresh process that resumes from what the kill before it left.

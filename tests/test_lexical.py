@@ -12,12 +12,12 @@ import torch
 from streamlit.testing.v1 import AppTest
 
 from dashboard import formulas, views
-from nmt_core.attribution import attribute
+from nmt_core.analysis.attribution import attribute
+from nmt_core.analysis.votes import shortcut_votes
 from nmt_core.checkpoint import list_checkpoints, load_checkpoint, save_checkpoint
-from nmt_core.config import ModelConfig
-from nmt_core.model import build_model
+from nmt_core.network.config import ModelConfig
+from nmt_core.network.model import build_model
 from nmt_core.translate import translate
-from nmt_core.votes import shortcut_votes
 
 APP = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
 

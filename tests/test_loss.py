@@ -1,4 +1,4 @@
-"""The training objective (nmt_core/loss.py)."""
+"""The training objective (nmt_core/learning/loss.py)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import torch
 from conftest import metrics_log
 
 from nmt_core.checkpoint import load_checkpoint
-from nmt_core.config import TrainConfig
-from nmt_core.loss import mean_loss
+from nmt_core.learning.loss import mean_loss
+from nmt_core.network.config import TrainConfig
 
 
 def test_mean_loss_is_the_dev_loss_of_the_log_and_falls_with_training(toy_checkpoint):
-    from nmt_core.batching import encode_pairs
-    from nmt_core.corpus import prepare_split
+    from nmt_core.corpora.corpus import prepare_split
+    from nmt_core.decoding.batching import encode_pairs
 
     checkpoint = load_checkpoint(toy_checkpoint)
     cfg = TrainConfig.from_dict(checkpoint.meta["train_config"])

@@ -40,7 +40,7 @@ def test_cuda_without_a_gpu_is_one_line_too(toy_checkpoint, capsys, monkeypatch)
 @pytest.mark.parametrize("command", ["translate", "evaluate", "align", "average"])
 def test_every_using_command_defaults_to_the_gpu_when_there_is_one(command):
     from nmt_core.__main__ import build_parser
-    from nmt_core.device import resolve_device
+    from nmt_core.network.device import resolve_device
 
     required = {
         "translate": ["--checkpoint", "x"],

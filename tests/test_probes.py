@@ -1,4 +1,5 @@
-"""Probe attention recorded while training (nmt_core/probes.py): the file, its reader, resume."""
+"""Probe attention recorded while training (nmt_core/learning/probes.py): the file, its reader,
+resume."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from conftest import metrics_log, toy_configs
 
 from nmt_core.__main__ import main
-from nmt_core.probes import PROBES, ProbeError, forget_probes_after, read_probes
+from nmt_core.learning.probes import PROBES, ProbeError, forget_probes_after, read_probes
 
 PROBE_PAIRS = [("Ka Mo Ti .", "Ti Mo Ka ."), ("Tu Ka Te Ta .", "Ta Te Ka Tu .")]
 REVERSAL_GOLD = "0-2 1-1 2-0 3?3\n0-3 1-2 2-1 3-0 4?4\n"  # the words reversed, "." possibly
@@ -21,7 +22,7 @@ REVERSAL_GOLD = "0-2 1-1 2-0 3?3\n0-3 1-2 2-1 3-0 4?4\n"  # the words reversed, 
 def probed_run(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -> Path:
     """A tiny additive run that records two probe sentences at its evaluations (150, 300) and
     every 100 updates between them (100, 200)."""
-    from nmt_core.training import train
+    from nmt_core.learning.training import train
 
     folder = tmp_path_factory.mktemp("probed")
     probes = folder / "probes.tsv"

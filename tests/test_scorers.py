@@ -1,4 +1,4 @@
-"""The scorer table (nmt_core/scorers.py): every entry works everywhere a scorer is used.
+"""The scorer table (nmt_core/network/scorers.py): every entry works everywhere a scorer is used.
 
 Each entry is built, trained one step, saved, loaded, translated with, and shown by the
 Lesson and Step pages; a new scorer added to the table without its class, formula or page
@@ -16,14 +16,14 @@ import torch
 from streamlit.testing.v1 import AppTest
 
 from dashboard import formulas, views
-from nmt_core.attention import build_attention
-from nmt_core.batching import collate, encode_pairs
 from nmt_core.checkpoint import list_checkpoints, load_checkpoint, save_checkpoint
-from nmt_core.config import ModelConfig
-from nmt_core.data import Pair
-from nmt_core.loss import batch_loss
-from nmt_core.model import build_model
-from nmt_core.scorers import DECODER_STYLES, DECODERS, SCORERS, scorer
+from nmt_core.decoding.batching import collate, encode_pairs
+from nmt_core.learning.loss import batch_loss
+from nmt_core.network.attention import build_attention
+from nmt_core.network.config import ModelConfig
+from nmt_core.network.model import build_model
+from nmt_core.network.scorers import DECODER_STYLES, DECODERS, SCORERS, scorer
+from nmt_core.text.data import Pair
 from nmt_core.translate import translate
 
 APP = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")

@@ -3,9 +3,9 @@
 import pytest
 import torch
 
-from nmt_core.config import DecodeConfig, ModelConfig
-from nmt_core.model import build_model
-from nmt_core.search import beam_search, forced_decode, greedy_search
+from nmt_core.decoding.search import beam_search, forced_decode, greedy_search
+from nmt_core.network.config import DecodeConfig, ModelConfig
+from nmt_core.network.model import build_model
 
 KINDS = [
     ("additive", "bahdanau", True, "gru"),

@@ -5,9 +5,9 @@ import dataclasses
 import pytest
 
 from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints, load_checkpoint, read_config
-from nmt_core.config import ModelConfig, TrainConfig
-from nmt_core.data import DIRECTIONS
-from nmt_core.scorers import SCORERS
+from nmt_core.network.config import ModelConfig, TrainConfig
+from nmt_core.network.scorers import SCORERS
+from nmt_core.text.data import DIRECTIONS
 from nmt_core.translate import translate
 
 SHIPPED = list_checkpoints(SHIPPED_ROOT)

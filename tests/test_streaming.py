@@ -1,5 +1,5 @@
-"""Corpora larger than memory (nmt_core/streaming.py): the split by hash, the pairs as ids on
-disk, and a run trained with --stream, on toy corpora."""
+"""Corpora larger than memory (nmt_core/corpora/streaming.py): the split by hash, the pairs as ids
+on disk, and a run trained with --stream, on toy corpora."""
 
 from __future__ import annotations
 
@@ -9,11 +9,17 @@ from pathlib import Path
 import pytest
 from conftest import metrics_log, toy_configs, toy_pairs
 
-from nmt_core.batching import encode_pairs, make_batches
-from nmt_core.corpus import prepare_split
-from nmt_core.streaming import StoredExamples, part_of, stream_split, tsv_pairs, write_examples
-from nmt_core.tokenization import train_tokenizer
-from nmt_core.training import train
+from nmt_core.corpora.corpus import prepare_split
+from nmt_core.corpora.streaming import (
+    StoredExamples,
+    part_of,
+    stream_split,
+    tsv_pairs,
+    write_examples,
+)
+from nmt_core.decoding.batching import encode_pairs, make_batches
+from nmt_core.learning.training import train
+from nmt_core.text.tokenization import train_tokenizer
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +54,7 @@ def test_the_split_by_hash_holds_out_dev_and_test_without_a_leak(cfg):
 
 
 def _share(cfg) -> float:
-    from nmt_core.streaming import count_lines, held_out_share
+    from nmt_core.corpora.streaming import count_lines, held_out_share
 
     return held_out_share(count_lines(Path(cfg.corpus)), cfg)
 

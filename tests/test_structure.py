@@ -19,25 +19,56 @@ ALLOWED_LONGER = {
 }
 
 
+# nmt_core's layers, lowest first: a module imports only from its own package or a lower layer.
+# The two modules callers use stand at the top of the package beside the CLI (README: Python).
+LAYERS = (
+    ("text", "measures"),  # sentences, pieces; numbers about text and attention
+    ("network",),  # the scorer table, attention, encoder, decoder, configs, devices
+    ("checkpoint",),  # a model folder: save, load, list
+    ("decoding",),  # batches, greedy and beam search
+    ("translate",),  # the caller-facing entry point: tokens and attention
+    ("corpora",),  # which pairs a run trains on
+    ("analysis",),  # alignments, attributions, beam trees, what-if, votes, eflomal
+    ("learning",),  # training, loss, guidance, run folders, averaging, probes
+    ("serving",),  # worker processes
+    ("__main__",),  # the command line
+)
+RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
+
+
+def module_name(file: Path) -> str:
+    """``network.config`` for nmt_core/network/config.py; ``checkpoint`` for a top module."""
+    parts = file.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def import_graph() -> dict[str, set[str]]:
-    """module -> the nmt_core modules it imports anywhere in its file."""
+    """module -> the nmt_core modules it imports anywhere in its file (deferred imports too)."""
+    modules = {module_name(file): file for file in PACKAGE.rglob("*.py")}
     graph: dict[str, set[str]] = {}
-    for file in PACKAGE.glob("*.py"):
-        imported = graph.setdefault(file.stem, set())
+    for name, file in modules.items():
+        imported = graph.setdefault(name, set())
         for node in ast.walk(ast.parse(file.read_text())):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("nmt_core"):
-                parts = node.module.split(".")
-                imported |= {parts[1]} if len(parts) > 1 else {a.name for a in node.names}
+                base = node.module.removeprefix("nmt_core").lstrip(".")
+                for alias in node.names:  # "from nmt_core.analysis import eflomal": a module
+                    inner = f"{base}.{alias.name}".lstrip(".")
+                    imported.add(inner if inner in modules else base)
             elif isinstance(node, ast.Import):
-                imported |= {
-                    a.name.split(".")[1] for a in node.names if a.name.startswith("nmt_core.")
-                }
+                imported |= {a.name.removeprefix("nmt_core.") for a in node.names
+                             if a.name.startswith("nmt_core.")}  # fmt: skip
+        imported.discard(name)
+        imported.discard("")
     return graph
+
+
+def layer(module: str) -> str:
+    return module.split(".")[0]
 
 
 def test_no_import_cycle_in_nmt_core():
     graph = import_graph()
-    assert {"scorers", "config", "training", "averaging"} <= set(graph)
+    assert {"network.scorers", "network.config", "learning.training"} <= set(graph)
     state: dict[str, str] = {}
 
     def visit(module: str, path: list[str]) -> None:
@@ -51,12 +82,43 @@ def test_no_import_cycle_in_nmt_core():
     for module in sorted(graph):
         if module not in state:
             visit(module, [module])
-    assert "training" not in graph["averaging"]  # the cycle of 2026-11-24, gone
+    assert "learning.training" not in graph["learning.averaging"]  # the cycle of 2026-11-24
+
+
+def test_every_module_sits_in_a_layer_and_imports_only_its_own_or_lower_layers():
+    graph = import_graph()
+    homeless = sorted(m for m in graph if m and layer(m) not in RANK)
+    assert not homeless, f"not in LAYERS: {homeless}"
+    upward = [
+        f"{module} -> {other}"
+        for module, imported in graph.items()
+        if module
+        for other in imported
+        if layer(other) != layer(module) and RANK[layer(other)] >= RANK[layer(module)]
+    ]
+    assert not upward, upward
+
+
+def test_each_package_states_its_rule_and_ships_in_the_wheel():
+    """A package's docstring says what it holds and which layers it may import; pyproject
+    lists every package by name (a package missing there is missing from the wheel)."""
+    import tomllib
+
+    listed = set(
+        tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["tool"]["setuptools"][
+            "packages"
+        ]
+    )
+    for init in [*PACKAGE.rglob("__init__.py"), *DASHBOARD.rglob("__init__.py")]:
+        name = ".".join(init.parent.relative_to(PACKAGE.parent).parts)
+        assert name in listed, f"{name} is not in pyproject's packages"
+        if init.parent != PACKAGE and init.parent.parent == PACKAGE:
+            assert "Rule:" in (ast.get_docstring(ast.parse(init.read_text())) or ""), name
 
 
 def test_no_function_is_too_long_to_read():
     too_long = []
-    for file in [*PACKAGE.glob("*.py"), *DASHBOARD.rglob("*.py")]:
+    for file in [*PACKAGE.rglob("*.py"), *DASHBOARD.rglob("*.py")]:
         for node in ast.walk(ast.parse(file.read_text())):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 name = f"{file.stem}.{node.name}"

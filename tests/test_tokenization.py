@@ -5,7 +5,7 @@ import io
 import numpy as np
 import pytest
 
-from nmt_core.tokenization import (
+from nmt_core.text.tokenization import (
     BOS_ID,
     EOS_ID,
     PAD_ID,
@@ -127,7 +127,7 @@ def test_sampled_segmentations_vary_keep_the_text_and_are_seeded(tokenizer):
 
 
 def test_word_weights_sum_each_words_pieces():
-    from nmt_core.tokenization import word_weights
+    from nmt_core.text.tokenization import word_weights
 
     pieces = ["▁Der", "▁Hund", "e", ".", "</s>"]
     np.testing.assert_allclose(word_weights(np.array([0.1, 0.2, 0.3, 0.1, 0.3]), pieces),

@@ -20,10 +20,10 @@ import torch
 from conftest import metrics_log, toy_configs, toy_pairs
 from safetensors.torch import load_file
 
-from nmt_core.alignment import hard_alignment
+from nmt_core.analysis.alignment import hard_alignment
 from nmt_core.checkpoint import load_checkpoint, snapshot_files
-from nmt_core.config import DecodeConfig, ModelConfig, TrainConfig
-from nmt_core.training import make_scheduler, train
+from nmt_core.learning.training import make_scheduler, train
+from nmt_core.network.config import DecodeConfig, ModelConfig, TrainConfig
 from nmt_core.translate import translate, translate_texts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,7 +116,7 @@ def test_fine_tuning_says_which_model_options_its_checkpoint_overrides(
 ):
     train_cfg, model_cfg = toy_configs(tmp_path / "tuned", toy_corpus, scorer="dot")
     tuned_cfg = replace(train_cfg, init_checkpoint=str(toy_checkpoint), max_steps=2)
-    with caplog.at_level("WARNING", logger="nmt_core.training"):
+    with caplog.at_level("WARNING", logger="nmt_core.learning.training"):
         tuned = train(tuned_cfg, replace(model_cfg, decoder="luong"))
     assert "ignored: scorer 'dot' (the checkpoint has 'additive'), decoder 'luong'" in caplog.text
     assert load_checkpoint(tuned).model.config.scorer == "additive"
@@ -140,19 +140,19 @@ def test_subword_sampling_is_seeded_by_epoch_and_changes_what_is_learnt(
 ):
     """Each epoch trains on a fresh segmentation drawn from the run's seed and the epoch number:
     two runs in one process agree exactly, and differ from a run on the usual segmentation."""
-    import nmt_core.training
+    import nmt_core.learning.training
 
     train_cfg, model_cfg = toy_configs(tmp_path / "a", toy_corpus)
     train_cfg = replace(train_cfg, vocab_size=60, max_steps=150, eval_every=150)
     sampled_with: list[int] = []  # the seed of each sampled encoding of the training pairs
-    encode = nmt_core.training.encode_pairs
+    encode = nmt_core.learning.training.encode_pairs
 
     def spy(tokenizer, pairs, alpha=0.0, seed=0, tagged_kinds=()):
         if alpha and len(pairs) > train_cfg.dev_size:
             sampled_with.append(seed)
         return encode(tokenizer, pairs, alpha, seed, tagged_kinds)
 
-    monkeypatch.setattr(nmt_core.training, "encode_pairs", spy)
+    monkeypatch.setattr(nmt_core.learning.training, "encode_pairs", spy)
 
     def weights(output: str, alpha: float) -> dict[str, torch.Tensor]:
         cfg = replace(train_cfg, output_dir=str(tmp_path / output), subword_alpha=alpha)
@@ -284,7 +284,7 @@ def test_resume_restores_the_runs_own_settings_and_refuses_conflicting_ones(
         assert error.count("\n") == 1 and named in error, error
     assert [r["step"] for r in metrics_log(run)] == [100]  # nothing was trained
 
-    with caplog.at_level("INFO", logger="nmt_core.training"):
+    with caplog.at_level("INFO", logger="nmt_core.learning.training"):
         assert main(["train", "--output-dir", str(run), "--resume", "--max-steps", "150"]) == 0
     assert "max_steps 100 -> 150" in caplog.text
     assert [r["step"] for r in metrics_log(run)] == [100, 150]

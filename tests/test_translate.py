@@ -12,17 +12,17 @@ from conftest import BROKEN_CHECKPOINTS, broken_checkpoint
 from safetensors.torch import load_file, save_file
 
 from nmt_core.__main__ import main
-from nmt_core.batching import pad_batch
 from nmt_core.checkpoint import (
     CheckpointError,
     list_checkpoints,
     load_checkpoint,
     save_checkpoint,
 )
-from nmt_core.evaluation import attention_entropy
-from nmt_core.model import build_model
-from nmt_core.search import forced_decode
-from nmt_core.step_arithmetic import softmax_terms, weighted_sum
+from nmt_core.decoding.batching import pad_batch
+from nmt_core.decoding.search import forced_decode
+from nmt_core.measures.evaluation import attention_entropy
+from nmt_core.measures.step_arithmetic import softmax_terms, weighted_sum
+from nmt_core.network.model import build_model
 from nmt_core.translate import (
     MAX_SOURCE_PIECES,
     encoder_annotations,

@@ -1,4 +1,4 @@
-"""What if? (nmt_core/whatif.py): a changed step, decoded on, on the toy reversal model."""
+"""What if? (nmt_core/analysis/whatif.py): a changed step, decoded on, on the toy reversal model."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 import torch
 from conftest import TOY_SENTENCE as SENTENCE
 
-from nmt_core.model import build_model
+from nmt_core.analysis.whatif import edited_attention, what_if
+from nmt_core.network.model import build_model
 from nmt_core.translate import encoder_annotations, translate
-from nmt_core.whatif import edited_attention, what_if
 
 
 @pytest.fixture(scope="module")

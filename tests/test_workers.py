@@ -1,5 +1,5 @@
-"""Translation in worker processes (nmt_core.workers): the same translations as in the server
-process, errors that arrive as themselves, and workers that never outlive their server."""
+"""Translation in worker processes (nmt_core.serving.workers): the same translations as in the
+server process, errors that arrive as themselves, and workers that never outlive their server."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from nmt_core.serving.workers import WORKERS_VARIABLE, TranslationWorkers, configured_workers
 from nmt_core.translate import encoder_annotations, translate, with_reference
-from nmt_core.workers import WORKERS_VARIABLE, TranslationWorkers, configured_workers
 from tests.conftest import TOY_SENTENCE
 
 REPO = Path(__file__).resolve().parents[1]
@@ -102,7 +102,7 @@ def test_the_worker_count_comes_from_the_server_settings(monkeypatch):
 def test_workers_end_when_their_server_is_killed():
     server = textwrap.dedent("""
         import time
-        from nmt_core.workers import TranslationWorkers
+        from nmt_core.serving.workers import TranslationWorkers
         pool = TranslationWorkers(2)
         while not pool.ready():
             time.sleep(0.1)

@@ -40,11 +40,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nmt_core.config import TrainConfig
-from nmt_core.corpus import prepare_split, training_pairs
-from nmt_core.data import Pair
-from nmt_core.evaluation import corpus_scores
-from nmt_core.tokenization import Tokenizer
+from nmt_core.corpora.corpus import prepare_split, training_pairs
+from nmt_core.measures.evaluation import corpus_scores
+from nmt_core.network.config import TrainConfig
+from nmt_core.text.data import Pair
+from nmt_core.text.tokenization import Tokenizer
 
 ROOT = Path(__file__).resolve().parents[2]
 # The shipped recipe (checkpoints/recipes/base.json) with decoder hidden = embedding size = 256

@@ -45,12 +45,12 @@ from unittest import mock
 
 import torch
 
-from nmt_core import search as decode
 from nmt_core import translate as translate_module
 from nmt_core.checkpoint import Checkpoint, load_checkpoint
-from nmt_core.config import ModelConfig
-from nmt_core.model import build_model
-from nmt_core.tokenization import Tokenizer
+from nmt_core.decoding import search as decode
+from nmt_core.network.config import ModelConfig
+from nmt_core.network.model import build_model
+from nmt_core.text.tokenization import Tokenizer
 from nmt_core.translate import translate
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -28,10 +28,10 @@ from bench.peers.timing import (
     write_json,
     write_lines,
 )
-from nmt_core import training
 from nmt_core.__main__ import main as nmt_main
 from nmt_core.checkpoint import load_checkpoint
-from nmt_core.config import DecodeConfig
+from nmt_core.learning import training
+from nmt_core.network.config import DecodeConfig
 from nmt_core.translate import translate, translate_texts
 
 

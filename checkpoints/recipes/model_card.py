@@ -14,14 +14,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from anywher
 from ship import read_results  # noqa: E402  (beside this script)
 
 from nmt_core.checkpoint import read_config
-from nmt_core.config import ModelConfig
+from nmt_core.network.config import ModelConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("additive", "general", "dot", "none", "additive-bahdanau")
 
 
 def weights_label(meta: dict) -> str:
-    """'step 7000 (epoch 12)' or 'mean of steps 10000–12000 (3)' (see nmt_core/averaging.py)."""
+    """'step 7000 (epoch 12)' or 'mean of steps 10000–12000 (3)' (see
+    nmt_core/learning/averaging.py)."""
     steps = meta.get("averaged_steps", [meta["step"]])
     if len(steps) == 1:
         return f"step {steps[0]} (epoch {meta['epoch']})"

@@ -28,10 +28,10 @@ from dataclasses import asdict
 
 from nmt_core.__main__ import main as cli
 from nmt_core.checkpoint import CONFIG, load_checkpoint
-from nmt_core.config import DecodeConfig, TrainConfig
-from nmt_core.data import DIRECTIONS, read_corpus
-from nmt_core.evaluation import bleu_by_length, corpus_scores
-from nmt_core.training import prepare_split
+from nmt_core.learning.training import prepare_split
+from nmt_core.measures.evaluation import bleu_by_length, corpus_scores
+from nmt_core.network.config import DecodeConfig, TrainConfig
+from nmt_core.text.data import DIRECTIONS, read_corpus
 from nmt_core.translate import translate_texts
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,8 +4,8 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import figures, state, views, widgets
-from nmt_core.data import language_names
-from nmt_core.evaluation import attention_entropy
+from nmt_core.measures.evaluation import attention_entropy
+from nmt_core.text.data import language_names
 
 chosen = state.settings()
 source_language, target_language = language_names(chosen.model.direction)

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from dashboard import figures, formulas, state, views, widgets
-from nmt_core.scorers import scorer
+from nmt_core.network.scorers import scorer
 
 chosen, ss = state.settings(), st.session_state
 st.header("Lesson: attention in four steps")

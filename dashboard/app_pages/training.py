@@ -4,7 +4,7 @@ import streamlit as st
 
 from dashboard import figures, state, widgets
 from dashboard.markdown_text import literal
-from nmt_core.probes import training_curve
+from nmt_core.learning.probes import training_curve
 
 chosen, ss = state.settings(), st.session_state
 st.header("Attention across training")

@@ -30,7 +30,6 @@ from typing import Any, NoReturn, TypeVar
 import torch
 from tqdm import tqdm
 
-from nmt_core.batching import Example, collate, encode_pairs, make_batches, with_token_dropout
 from nmt_core.checkpoint import (
     CONFIG,
     checkpoint_folder,
@@ -39,28 +38,42 @@ from nmt_core.checkpoint import (
     save_checkpoint,
     save_snapshot,
 )
-from nmt_core.config import ModelConfig, TrainConfig
-from nmt_core.corpus import build_tokenizer, prepare_split, training_pairs
-from nmt_core.data import CorpusError, Pair
-from nmt_core.device import (
+from nmt_core.corpora.corpus import build_tokenizer, prepare_split, training_pairs
+from nmt_core.corpora.streaming import StoredExamples, stream_split, write_examples
+from nmt_core.decoding.batching import (
+    Example,
+    collate,
+    encode_pairs,
+    make_batches,
+    with_token_dropout,
+)
+from nmt_core.learning.distributed import World, data_parallel, join_world, leave_world
+from nmt_core.learning.guidance import (
+    GUIDANCE,
+    Guides,
+    example_key,
+    guide_tensor,
+    guides_for,
+    word_links,
+)
+from nmt_core.learning.loss import batch_loss, mean_loss
+from nmt_core.learning.probes import ProbeSet, read_probe_set, record_probes
+from nmt_core.learning.rundir import Progress, RunDir
+from nmt_core.network.config import ModelConfig, TrainConfig
+from nmt_core.network.device import (
     MixedPrecision,
     device_mixed_precision,
     prepare_training_process,
     resolve_device,
 )
-from nmt_core.distributed import World, data_parallel, join_world, leave_world
-from nmt_core.guidance import GUIDANCE, Guides, example_key, guide_tensor, guides_for, word_links
-from nmt_core.loss import batch_loss, mean_loss
-from nmt_core.model import Seq2Seq, build_model, parameter_count
-from nmt_core.pausepoints import pause_point
-from nmt_core.probes import ProbeSet, read_probe_set, record_probes
-from nmt_core.rundir import Progress, RunDir
-from nmt_core.scorers import scorer
-from nmt_core.streaming import StoredExamples, stream_split, write_examples
-from nmt_core.tokenization import Tokenizer
+from nmt_core.network.model import Seq2Seq, build_model, parameter_count
+from nmt_core.network.pausepoints import pause_point
+from nmt_core.network.scorers import scorer
+from nmt_core.text.data import CorpusError, Pair
+from nmt_core.text.tokenization import Tokenizer
 from nmt_core.translate import PairScores, score_pairs
 
-log = logging.getLogger("nmt_core.training")
+log = logging.getLogger("nmt_core.learning.training")
 T = TypeVar("T")
 # What a resumed run may change: its budget, and where and on how many threads it computes.
 # Everything else (corpus, split, model, recipe) is the run's own and stays as saved.
@@ -87,7 +100,9 @@ class Setup:
     scaler: torch.amp.GradScaler  # disabled (a pass-through) unless fp16
     world: World  # this process among the training processes (torchrun); one: World()
     forward: torch.nn.Module  # what the update calls: the model, or its DDP wrapper
-    guides: Guides | None = None  # guided alignment's cells per example (nmt_core/guidance.py)
+    guides: Guides | None = (
+        None  # guided alignment's cells per example (nmt_core/learning/guidance.py)
+    )
 
 
 class TrainingStopped(Exception):
@@ -169,7 +184,7 @@ def make_scheduler(optimizer: torch.optim.Optimizer, cfg: TrainConfig) -> Any:
 
 def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Path:
     """Train (or resume) one model, on this process or on each of torchrun's
-    (``nmt_core.distributed``); returns the folder of the best checkpoint."""
+    (``nmt_core.learning.distributed``); returns the folder of the best checkpoint."""
     try:
         return _train(cfg, model_cfg, resume)
     finally:

@@ -30,8 +30,8 @@ import math
 import torch
 from torch import Tensor, nn
 
-from nmt_core.encoder import sentence_summary
-from nmt_core.scorers import scorer
+from nmt_core.network.encoder import sentence_summary
+from nmt_core.network.scorers import scorer
 
 
 def masked_softmax(scores: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nmt_core.batching import pad_batch
 from nmt_core.checkpoint import Checkpoint
-from nmt_core.config import DecodeConfig
-from nmt_core.search import BeamStep, beam_search
+from nmt_core.decoding.batching import pad_batch
+from nmt_core.decoding.search import BeamStep, beam_search
+from nmt_core.network.config import DecodeConfig
 from nmt_core.translate import prepare_source
 
 ROOT = 0  # the node id of the empty prefix

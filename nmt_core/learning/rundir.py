@@ -30,11 +30,11 @@ from nmt_core.checkpoint import (
     restore_interrupted_swap,
     save_checkpoint,
 )
-from nmt_core.config import ModelConfig, TrainConfig
-from nmt_core.model import Seq2Seq
-from nmt_core.pausepoints import pause_point
-from nmt_core.probes import forget_probes_after
-from nmt_core.tokenization import Tokenizer
+from nmt_core.learning.probes import forget_probes_after
+from nmt_core.network.config import ModelConfig, TrainConfig
+from nmt_core.network.model import Seq2Seq
+from nmt_core.network.pausepoints import pause_point
+from nmt_core.text.tokenization import Tokenizer
 
 log = logging.getLogger(__name__)
 OPTIMIZER, STATE = "optimizer.safetensors", "train_state.json"

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import torch
 from torch import Tensor, nn
 
-from nmt_core.attention import Attention
-from nmt_core.encoder import make_rnn, sentence_summary
+from nmt_core.network.attention import Attention
+from nmt_core.network.encoder import make_rnn, sentence_summary
 
 State = dict[str, Tensor]
 
@@ -31,8 +31,8 @@ class Memory:
     values: (B, S, H) annotations h_j; keys: ``attention.prepare_keys(values, mask)``;
     mask: (B, S) True on real tokens; summary: (B, H) [forward h_S ; backward h_1];
     weights: (B, S) attention to use instead of the scorer's softmax, for one what-if step
-    (``nmt_core.whatif``; None = the scorer's own); embeddings: (B, S, E) the source embeddings
-    x_j, which a decoder with the lexical shortcut reads.
+    (``nmt_core.analysis.whatif``; None = the scorer's own); embeddings: (B, S, E) the source
+    embeddings x_j, which a decoder with the lexical shortcut reads.
     """
 
     values: Tensor

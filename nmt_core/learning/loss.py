@@ -7,9 +7,9 @@ from collections.abc import Sequence
 import torch
 import torch.nn.functional as F
 
-from nmt_core.batching import Example, collate, make_batches
-from nmt_core.guidance import alignment_loss
-from nmt_core.model import Seq2Seq
+from nmt_core.decoding.batching import Example, collate, make_batches
+from nmt_core.learning.guidance import alignment_loss
+from nmt_core.network.model import Seq2Seq
 
 
 def batch_loss(
@@ -23,7 +23,7 @@ def batch_loss(
     """Mean label-smoothed cross-entropy per target token, and the number of target tokens.
     ``forward``: what to call instead of ``model`` (its DistributedDataParallel wrapper).
     ``guide`` (B, T, S): with ``guide_weight`` > 0, that weight times the attention's
-    cross-entropy against it is added (guided alignment, nmt_core/guidance.py)."""
+    cross-entropy against it is added (guided alignment, nmt_core/learning/guidance.py)."""
     src, src_mask, tgt_in, tgt_out = batch
     logits, out = (forward or model)(src, src_mask, tgt_in)  # (B, T, V); bf16 under autocast
     tokens = int((tgt_out != model.config.pad_id).sum())

@@ -7,8 +7,8 @@ guide G and the attention α, over the target pieces that have a link:
     L = CE(y) + λ · (1 / |guided rows|) · Σ_{t guided} Σ_j −G_tj · log α_tj
 
 G comes from eflomal's grow-diag-final-and links between the whitespace words of each training
-pair (``nmt_core.eflomal``, all distinct training pairs aligned together once): the row of a
-target piece is spread evenly over the pieces of the source words its word is linked to. A
+pair (``nmt_core.analysis.eflomal``, all distinct training pairs aligned together once): the row of
+a target piece is spread evenly over the pieces of the source words its word is linked to. A
 target word without a link, and </s>, is not guided. The links are kept in the run folder
 (``guidance.json``), so a resumed run trains towards the same links (eflomal's sampler seeds
 itself at random) and nothing derived from the corpus leaves the run.
@@ -25,11 +25,11 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from nmt_core.alignment import Alignment, format_pharaoh, parse_pharaoh
-from nmt_core.batching import Example, as_example
-from nmt_core.data import Pair
-from nmt_core.eflomal import align_corpus
-from nmt_core.tokenization import BOS_ID, Tokenizer, word_groups
+from nmt_core.analysis.alignment import Alignment, format_pharaoh, parse_pharaoh
+from nmt_core.analysis.eflomal import align_corpus
+from nmt_core.decoding.batching import Example, as_example
+from nmt_core.text.data import Pair
+from nmt_core.text.tokenization import BOS_ID, Tokenizer, word_groups
 
 GUIDANCE = "guidance.json"  # in the run folder: the links, one Pharaoh line per distinct pair
 Key = tuple[tuple[int, ...], tuple[int, ...]]  # an example's ids: (source, target)

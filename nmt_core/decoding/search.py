@@ -19,9 +19,9 @@ from dataclasses import dataclass, replace
 import torch
 from torch import Tensor
 
-from nmt_core.config import DecodeConfig
-from nmt_core.decoder import DecoderOutput, Memory, State, cat_steps, select_state
-from nmt_core.model import Seq2Seq
+from nmt_core.network.config import DecodeConfig
+from nmt_core.network.decoder import DecoderOutput, Memory, State, cat_steps, select_state
+from nmt_core.network.model import Seq2Seq
 
 
 @dataclass(frozen=True)
@@ -318,7 +318,8 @@ def beam_search(
 
     Args:
         records: keep attention, contexts and top-k lists (False: tokens and scores only).
-        on_step: called with each step's candidates (:class:`BeamStep`; ``nmt_core.beamtree``).
+        on_step: called with each step's candidates (:class:`BeamStep`;
+        ``nmt_core.analysis.beamtree``).
     Returns:
         For each sentence, its ``config.n_best`` best SearchResults, best first.
     """

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from nmt_core.checkpoint import CheckpointError, read_config
-from nmt_core.config import TrainConfig
-from nmt_core.data import (
+from nmt_core.corpora.streaming import stream_split
+from nmt_core.network.config import TrainConfig
+from nmt_core.text.data import (
     CorpusError,
     Pair,
     Split,
@@ -25,8 +26,7 @@ from nmt_core.data import (
     read_corpus,
     split_pairs,
 )
-from nmt_core.streaming import stream_split
-from nmt_core.tokenization import Tokenizer, train_tokenizer
+from nmt_core.text.tokenization import Tokenizer, train_tokenizer
 
 log = logging.getLogger(__name__)
 

@@ -34,8 +34,8 @@ from pathlib import Path
 
 import numpy as np
 
-from nmt_core.config import TrainConfig
-from nmt_core.data import (
+from nmt_core.network.config import TrainConfig
+from nmt_core.text.data import (
     CorpusError,
     Pair,
     Split,
@@ -43,7 +43,7 @@ from nmt_core.data import (
     filter_pairs,
     normalize_text,
 )
-from nmt_core.tokenization import EOS_ID, Tokenizer
+from nmt_core.text.tokenization import EOS_ID, Tokenizer
 
 log = logging.getLogger(__name__)
 SAMPLE_TEXTS = 300_000  # training texts the tokenizer learns from

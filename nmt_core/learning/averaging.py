@@ -34,11 +34,11 @@ from nmt_core.checkpoint import (
     save_checkpoint,
     snapshot_files,
 )
-from nmt_core.config import ModelConfig
-from nmt_core.data import Pair
-from nmt_core.device import resolve_device
-from nmt_core.model import Seq2Seq, build_model
-from nmt_core.pausepoints import pause_point
+from nmt_core.network.config import ModelConfig
+from nmt_core.network.device import resolve_device
+from nmt_core.network.model import Seq2Seq, build_model
+from nmt_core.network.pausepoints import pause_point
+from nmt_core.text.data import Pair
 from nmt_core.translate import score_pairs
 
 log = logging.getLogger(__name__)

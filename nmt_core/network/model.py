@@ -6,9 +6,9 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from nmt_core.attention import build_attention
-from nmt_core.config import ModelConfig
-from nmt_core.decoder import (
+from nmt_core.network.attention import build_attention
+from nmt_core.network.config import ModelConfig
+from nmt_core.network.decoder import (
     BahdanauDecoder,
     ConditionalDecoder,
     Decoder,
@@ -16,8 +16,8 @@ from nmt_core.decoder import (
     LuongDecoder,
     Memory,
 )
-from nmt_core.encoder import Encoder
-from nmt_core.scorers import DECODERS
+from nmt_core.network.encoder import Encoder
+from nmt_core.network.scorers import DECODERS
 
 
 class Seq2Seq(nn.Module):

@@ -30,7 +30,7 @@ Cleaning rules for Ding text:
   With ``expand_slashes=True`` a pair whose two sides hold the same single-word alternatives
   in the same order ("er/sie hat/hatte geschlafen" :: "he/she has/had slept") becomes one pair
   per choice instead (4 here); the others are still skipped. Training adds such pairs to the
-  train part only (``nmt_core.corpus``), so a split never depends on this option.
+  train part only (``nmt_core.corpora.corpus``), so a split never depends on this option.
 * Placeholders ("sth.", "sb.", "etw.", "jdn.") are kept: they translate each other.
 * Alternatives are paired 1:1 when both sides have the same number, otherwise every German
   one goes with the first English one and every English one with the first German one
@@ -51,7 +51,7 @@ from pathlib import Path
 DING_PATH = Path("/usr/share/trans/de-en")
 
 KINDS = ("sentence", "phrase", "word")
-# More training pairs made from Ding's own entries (train only; see nmt_core.corpus):
+# More training pairs made from Ding's own entries (train only; see nmt_core.corpora.corpus):
 # slash_alternatives = expand_slash_alternatives, pronoun_sentences = pronoun_sentences.
 AUGMENTATIONS = ("slash_alternatives", "pronoun_sentences")
 DIRECTIONS = ("de-en", "en-de")

@@ -28,11 +28,11 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from nmt_core.batching import pad_batch
 from nmt_core.checkpoint import Checkpoint
-from nmt_core.evaluation import jensen_shannon
-from nmt_core.model import Seq2Seq
-from nmt_core.tokenization import BOS_ID, word_weights
+from nmt_core.decoding.batching import pad_batch
+from nmt_core.measures.evaluation import jensen_shannon
+from nmt_core.network.model import Seq2Seq
+from nmt_core.text.tokenization import BOS_ID, word_weights
 from nmt_core.translate import Hypothesis, Translation, prepare_source
 
 # method -> what the page calls it

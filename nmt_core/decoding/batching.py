@@ -12,9 +12,9 @@ from collections.abc import Sequence
 import numpy as np
 import torch
 
-from nmt_core.config import ModelConfig
-from nmt_core.data import Pair
-from nmt_core.tokenization import BOS_ID, EOS_ID, Tokenizer
+from nmt_core.network.config import ModelConfig
+from nmt_core.text.data import Pair
+from nmt_core.text.tokenization import BOS_ID, EOS_ID, Tokenizer
 
 
 def pad_batch(

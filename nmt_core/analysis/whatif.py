@@ -18,9 +18,9 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from nmt_core.batching import pad_batch
 from nmt_core.checkpoint import Checkpoint
-from nmt_core.search import decode_what_if
+from nmt_core.decoding.batching import pad_batch
+from nmt_core.decoding.search import decode_what_if
 from nmt_core.translate import Hypothesis, Translation, hypothesis_of, prepare_source
 
 EDITS = ("one", "uniform", "shuffled")  # how α_t can be edited

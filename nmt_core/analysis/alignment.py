@@ -20,8 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from nmt_core.evaluation import validate_attention
-from nmt_core.tokenization import EOS_PIECE
+from nmt_core.measures.evaluation import validate_attention
+from nmt_core.text.tokenization import EOS_PIECE
 from nmt_core.translate import AttentionView, Translation
 
 Link = tuple[int, int]  # (source_index, target_index)
@@ -118,7 +118,7 @@ def hard_alignment(
 
     Raises:
         ValueError: for an unknown method (the message lists the valid ones), a bad threshold,
-            or an invalid matrix (see :func:`nmt_core.evaluation.validate_attention`).
+            or an invalid matrix (see :func:`nmt_core.measures.evaluation.validate_attention`).
     """
     if method not in HARD_ALIGNMENT_METHODS:
         raise ValueError(

@@ -10,10 +10,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from nmt_core.data import AUGMENTATIONS, KINDS
-from nmt_core.device import DEVICES, PRECISIONS
-from nmt_core.scorers import DECODER_STYLES, DECODERS, SCORERS, scorer
-from nmt_core.tokenization import BOS_ID, EOS_ID, PAD_ID, UNK_ID
+from nmt_core.network.device import DEVICES, PRECISIONS
+from nmt_core.network.scorers import DECODER_STYLES, DECODERS, SCORERS, scorer
+from nmt_core.text.data import AUGMENTATIONS, KINDS
+from nmt_core.text.tokenization import BOS_ID, EOS_ID, PAD_ID, UNK_ID
 
 RNN_TYPES = ("gru", "lstm")
 LR_SCHEDULES = ("plateau", "cosine")
@@ -74,17 +74,18 @@ class ModelConfig:
     embed_size: int = 256  # also the size of the output layer's input (tied output projection)
     hidden_size: int = 512  # decoder state size; each encoder direction gets hidden_size // 2
     attention_size: int = 256  # only the additive scorer uses it (size of W_a s + U_a h)
-    scorer: str = "additive"  # a name in nmt_core/scorers.py: additive, general, dot, ...
+    scorer: str = "additive"  # a name in nmt_core/network/scorers.py: additive, general, dot, ...
     # bahdanau: attend from s_{i-1}; luong: attend from s_t; conditional: attend from s'_i,
-    # the state after a first GRU transition on y_{i-1} (nmt_core/decoder.py)
+    # the state after a first GRU transition on y_{i-1} (nmt_core/network/decoder.py)
     decoder: str = "bahdanau"
     rnn_type: str = "gru"  # gru | lstm
     input_feeding: bool = True  # a decoder that feeds_input: h~_{t-1} goes back in (Luong)
     # the score also reads C_{t-1,j}, the attention h_j has had so far (Tu et al. 2016): for a
-    # scorer that ``covers`` with a decoder style that ``keeps_coverage`` (nmt_core/scorers.py)
+    # scorer that ``covers`` with a decoder style that ``keeps_coverage``
+    # (nmt_core/network/scorers.py)
     coverage: bool = False
     # the attention-weighted source embeddings go straight to the output layer, past the RNN
-    # (Nguyen & Chiang 2018's lexical model; nmt_core/decoder.py LexicalShortcut)
+    # (Nguyen & Chiang 2018's lexical model; nmt_core/network/decoder.py LexicalShortcut)
     lexical: bool = False
     dropout: float = 0.3  # low-resource NMT wants strong regularisation (Sennrich & Zhang 2019)
     tie_embeddings: bool = True  # source, target and output embeddings share one matrix
@@ -163,12 +164,12 @@ class TrainConfig:
     # turns conjugated forms "er schläft" :: "he sleeps" into "Er schläft." :: "He sleeps."
     augment: tuple[str, ...] = ()
     # Read the corpus (a TSV) in passes and keep its training pairs as ids on disk, for corpora
-    # larger than memory; the split is then by hash (nmt_core/streaming.py). Not with
+    # larger than memory; the split is then by hash (nmt_core/corpora/streaming.py). Not with
     # extra_corpora, augment, word_sample, tagged_kinds or subword_alpha, which need the text.
     stream: bool = False
     # A TSV of probe pairs (source TAB reference): at every evaluation their forced-decoding
-    # attention and greedy translations go to OUTPUT_DIR/probes.json (nmt_core/probes.py), so
-    # alignment can be watched emerging without keeping intermediate weights. "" = none.
+    # attention and greedy translations go to OUTPUT_DIR/probes.json (nmt_core/learning/probes.py),
+    # so alignment can be watched emerging without keeping intermediate weights. "" = none.
     probes: str = ""
     probe_every: int = 0  # also record the probes every N updates between evaluations (0 = no)
     max_words: int = 40  # length filter on either side
@@ -199,14 +200,15 @@ class TrainConfig:
     # sentences keep their usual segmentation at 1.0, 1/4 at 0.5 (~12 % more pieces), almost
     # none at 0.2 (~50 % more pieces).
     subword_alpha: float = 0.0
-    # Guided alignment (Chen et al. 2016; nmt_core/guidance.py): > 0 adds this weight times the
-    # cross-entropy between the attention and eflomal's links of each training pair to the
+    # Guided alignment (Chen et al. 2016; nmt_core/learning/guidance.py): > 0 adds this weight
+    # times the cross-entropy between the attention and eflomal's links of each training pair to the
     # loss, so attention learns to align words. 0 = off (the shipped models' recipe).
     guided_alignment: float = 0.0
     eval_every: int = 1000  # steps between dev evaluations and checkpoints
     eval_sentences: int = 500  # dev sentences decoded (greedy) per evaluation
     # Keep the weights of the last N evaluations in OUTPUT_DIR/snapshots/ (0 = none), for
-    # checkpoint averaging afterwards: ``python -m nmt_core average`` (nmt_core/averaging.py).
+    # checkpoint averaging afterwards: ``python -m nmt_core average``
+    # (nmt_core/learning/averaging.py).
     snapshots: int = 0
     tokenizer: str = ""  # reuse this sentencepiece model (same vocabulary across models)
     init_checkpoint: str = ""  # fine-tune: start from these weights (and their tokenizer)
@@ -217,7 +219,7 @@ class TrainConfig:
     # optimizer and loss stay fp32); CPU-dependent: 1.7x faster updates on an AMD EPYC with
     # AVX512-BF16, 1.4x slower on an Intel Xeon with it (bench/core_speed.py --parts training).
     # fp16 (CUDA): float16 autocast with a gradient scaler; mixed: bf16 on a GPU that has it,
-    # else fp16, and fp32 on the CPU (nmt_core.device.mixed_precision). Evaluation and
+    # else fp16, and fp32 on the CPU (nmt_core.network.device.mixed_precision). Evaluation and
     # translation always run in fp32.
     precision: str = "fp32"
 

@@ -32,9 +32,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from nmt_core.alignment import Alignment, parse_pharaoh, symmetrize
-from nmt_core.config import TrainConfig
-from nmt_core.corpus import prepare_split, training_pairs
+from nmt_core.analysis.alignment import Alignment, parse_pharaoh, symmetrize
+from nmt_core.corpora.corpus import prepare_split, training_pairs
+from nmt_core.network.config import TrainConfig
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "attention-lab"
 VERSION = "2.0.0"

@@ -42,20 +42,20 @@ from typing import Any
 
 import numpy as np
 
-from nmt_core.alignment import (
+from nmt_core.analysis.alignment import (
     Alignment,
     AlignmentScores,
     alignment_error_rate,
     links_from_view,
     read_gold_file,
 )
-from nmt_core.batching import pad_batch
-from nmt_core.corpus import pairs_from_file
-from nmt_core.data import Pair, normalize_text
-from nmt_core.evaluation import attention_entropy
-from nmt_core.model import Seq2Seq
-from nmt_core.search import forced_decode
-from nmt_core.tokenization import EOS_ID, Tokenizer, word_attention, words_from_pieces
+from nmt_core.corpora.corpus import pairs_from_file
+from nmt_core.decoding.batching import pad_batch
+from nmt_core.decoding.search import forced_decode
+from nmt_core.measures.evaluation import attention_entropy
+from nmt_core.network.model import Seq2Seq
+from nmt_core.text.data import Pair, normalize_text
+from nmt_core.text.tokenization import EOS_ID, Tokenizer, word_attention, words_from_pieces
 from nmt_core.translate import (
     MAX_SOURCE_PIECES,
     AttentionView,
