@@ -21,6 +21,7 @@ from dashboard import inputs, state, views  # noqa: E402
 from dashboard import presentation as presentation_mode  # noqa: E402
 from dashboard.examples import default_sentence, example_for, examples  # noqa: E402
 from dashboard.markdown_text import literal, quoted  # noqa: E402
+from dashboard.navigation import PAGES  # noqa: E402
 from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root, default_checkpoint  # noqa: E402
 from nmt_core.network.device import resolve_device  # noqa: E402
 from nmt_core.text.data import language_names  # noqa: E402
@@ -39,15 +40,13 @@ st.set_page_config(page_title="Attention Lab", page_icon="👁️", layout="wide
 page = st.navigation(
     [
         st.Page(
-            "app_pages/translate.py", title="Translate", icon=":material/translate:", default=True
-        ),
-        st.Page("app_pages/step.py", title="Step through", icon=":material/step:"),
-        st.Page("app_pages/compare.py", title="Compare models", icon=":material/compare:"),
-        st.Page("app_pages/alignments.py", title="Alignments", icon=":material/link:"),
-        st.Page("app_pages/beam.py", title="Beam search", icon=":material/account_tree:"),
-        st.Page("app_pages/why.py", title="Why attention", icon=":material/help:"),
-        st.Page("app_pages/lesson.py", title="Lesson", icon=":material/school:"),
-        st.Page("app_pages/training.py", title="Across training", icon=":material/timeline:"),
+            p.script,
+            title=p.title,
+            icon=p.icon,
+            url_path=p.url_path or None,
+            default=not p.url_path,
+        )
+        for p in PAGES
     ]
 )
 ss = st.session_state
@@ -130,8 +129,9 @@ with st.sidebar:
     )
 if presentation:
     presentation_mode.style_page()
+sentence = state.sentence()  # the one read of the sentence box: pages get it in the settings
 ss.settings = state.Settings(
-    by_name[ss.model], models, device, beam_size, level == "words", presentation
+    by_name[ss.model], models, device, beam_size, level == "words", presentation, sentence
 )
 
 
@@ -164,8 +164,8 @@ if ss.get("link_ignored"):  # said once, on the run that opened the link
         f"The link's {', '.join(map(quoted, ss.pop('link_ignored')))} could not be used "
         f"({inputs.LINK_VALUES}): left at their defaults."
     )
-st.query_params.from_dict(inputs.link(state.sentence(), ss.model))
-inputs.restore(state.sentence())
+st.query_params.from_dict(inputs.link(sentence, ss.model))
+inputs.restore(sentence)
 if page.url_path != "step":
     ss.playing = False  # leaving Step through stops its animation where it is
 

@@ -22,15 +22,8 @@ from typing import Any
 
 import streamlit as st
 
-# page inputs (widget keys) kept across page changes
-KEPT = (
-    "reference", "gold_text", "align_method", "align_threshold", "compare_a", "compare_b",
-    "step", "lesson_step", "lesson_predict", "quiz_guess", "align_eflomal",
-)  # fmt: skip
-# the inputs that belong to the sentence they were made for
-PER_SENTENCE = (
-    "reference", "gold_text", "step", "lesson_step", "step_next", "playing", "quiz_guess",
-)  # fmt: skip
+from dashboard.session import KEPT, PER_SENTENCE  # declared there, with every other key
+
 _COPY = "kept:"  # prefix of the copies
 _SENTENCE = "kept:sentence"  # the sentence the kept inputs belong to
 LEVELS = {"pieces": "subword pieces", "words": "words"}  # link value -> the sidebar's choice

@@ -10,7 +10,10 @@
 * The sidebar choices (``app.py``) are collected into one frozen :class:`Settings` kept in
   session state, so pages read them instead of widget keys.
 
-What the pages show is shaped in ``views.py``; nothing here decides a rule.
+Rule: state caches and holds the session; it draws nothing (no ``st.info``, ``st.error``,
+``st.stop``): what goes wrong is raised, and ``widgets`` says it. What the pages show is shaped
+in ``views.py``. All model work runs through :func:`_model_work`, the one place that decides
+where (a translation worker or this process).
 """
 
 from __future__ import annotations
@@ -28,7 +31,6 @@ import numpy as np
 import streamlit as st
 
 from dashboard import views
-from dashboard.markdown_text import literal
 from nmt_core.analysis.alignment import Alignment
 from nmt_core.analysis.attribution import attribute
 from nmt_core.analysis.beamtree import BeamTree, beam_tree
@@ -45,7 +47,7 @@ from nmt_core.checkpoint import (
     read_config,
     scan_checkpoints,
 )
-from nmt_core.learning.probes import PROBES, ProbeError, ProbeLog, read_probes
+from nmt_core.learning.probes import PROBES, ProbeLog, read_probes
 from nmt_core.network.config import TrainConfig
 from nmt_core.serving.workers import (
     MAX_MODELS,
@@ -68,6 +70,7 @@ class Settings:
     beam_size: int  # 1 = greedy
     word_level: bool  # attention per word instead of per subword piece
     presentation: bool  # big fonts and a projector-safe colour scale
+    sentence: str  # the sentence box, cut to views.MAX_CHARS: read once a run, in app.py
 
 
 def settings() -> Settings:
@@ -166,17 +169,19 @@ def translation_workers() -> TranslationWorkers | None:
     return TranslationWorkers(count) if count else None
 
 
-def _model_work(work: Callable[..., T], path: str, device: str, stamp: float, *args) -> T:
-    """``work(checkpoint, *args)``, ``work`` an nmt_core function of the model in ``path``: in
-    the translation workers when they are running, so that its kernels never wait for the
-    server's GIL; else here. Until they have started (a second or two) the server does it by
-    itself, since waiting for them made the first page it draws 1.9 s slower
-    (bench/RESULTS.md section 4), and a dead worker's job is done here too."""
+def _model_work(work: Callable[..., T], path: str, device: str, stamp: float, *args, **kwargs) -> T:
+    """``work(checkpoint, *args, **kwargs)``, ``work`` an nmt_core function of the model in
+    ``path``. The one rule for all model work (translations, forced decodings, annotations,
+    votes, what-if, attributions, beam trees): in the translation workers when they are
+    running, so that its kernels never wait for the server's GIL; else here. Until they have
+    started (a second or two) the server does it by itself, since waiting for them made the
+    first page it draws slower (bench/RESULTS.md section 4), and a dead worker's job is done
+    here too."""
     workers = translation_workers()
     if workers is not None and workers.ready():
         with contextlib.suppress(BrokenProcessPool):
-            return workers.run(work, path, device, stamp, *args)
-    return work(_load(path, device, stamp), *args)
+            return workers.run(work, path, device, stamp, *args, **kwargs)
+    return work(_load(path, device, stamp), *args, **kwargs)
 
 
 @st.cache_data(show_spinner="Translating…", max_entries=1024)  # about 30 kB each
@@ -191,15 +196,14 @@ def _forced(path: str, device: str, stamp: float, sentence: str, reference: str)
     return _model_work(with_reference, path, device, stamp, greedy, reference)
 
 
-def _where(model: CheckpointInfo, device: str, text: str) -> tuple[str, str, float, str]:
+def _work_key(model: CheckpointInfo, device: str, text: str) -> tuple[str, str, float, str]:
     """The cache key of a model's work on ``text``: folder, device, weights' stamp, sentence."""
     return str(model.path), device, _stamp(model.path), text
 
 
-def _here() -> tuple[str, str, float, str]:
-    """:func:`_where` for the current model, device and sentence."""
-    chosen = settings()
-    return _where(chosen.model, chosen.device, sentence())
+def _chosen_key(chosen: Settings) -> tuple[str, str, float, str]:
+    """:func:`_work_key` for the chosen model, device and sentence."""
+    return _work_key(chosen.model, chosen.device, chosen.sentence)
 
 
 @st.cache_data(max_entries=64)  # (S, 512) floats: a few kB each
@@ -207,9 +211,9 @@ def _annotations(path: str, device: str, stamp: float, sentence: str) -> np.ndar
     return _model_work(encoder_annotations, path, device, stamp, sentence)
 
 
-def current_annotations() -> np.ndarray:
+def current_annotations(chosen: Settings) -> np.ndarray:
     """(S, H) encoder annotations h_j of the current sentence under the current model."""
-    return _annotations(*_here())
+    return _annotations(*_chosen_key(chosen))
 
 
 @st.cache_data(max_entries=16)
@@ -218,18 +222,14 @@ def _probe_log(path: str, stamp: int) -> ProbeLog:
 
 
 def probe_log(model: CheckpointInfo) -> ProbeLog | None:
-    """The model's record of its probe sentences during training; None if it has none. A
-    damaged record stops the page with its message."""
+    """The model's record of its probe sentences during training; None if it has none.
+    Raises ``ProbeError`` for a damaged record."""
     path = model.path / PROBES
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
         return None
-    try:
-        return _probe_log(str(path), stamp)
-    except ProbeError as error:
-        st.error(literal(str(error)))
-        st.stop()
+    return _probe_log(str(path), stamp)
 
 
 @st.cache_data(show_spinner="Decoding from the changed step…", max_entries=256)
@@ -242,31 +242,32 @@ def _what_if(
     piece: str | None,
     weights: tuple[float, ...] | None,
 ) -> WhatIf:
-    checkpoint = _load(path, device, stamp)
     greedy = _translate(path, device, stamp, sentence, 1)
     edited = None if weights is None else np.array(weights)
-    return what_if(checkpoint, greedy, step, piece=piece, weights=edited)
+    return _model_work(what_if, path, device, stamp, greedy, step, piece=piece, weights=edited)
 
 
-def changed_step(step: int, piece: str | None, weights: np.ndarray | None) -> WhatIf:
+def changed_step(
+    chosen: Settings, step: int, piece: str | None, weights: np.ndarray | None
+) -> WhatIf:
     """The current model's greedy translation of the current sentence with ``step`` (0-based)
     changed (``nmt_core.analysis.whatif``), decoded on; cached like translations."""
     kept = None if weights is None else tuple(float(w) for w in weights)
-    return _what_if(*_here(), step, piece, kept)
+    return _what_if(*_chosen_key(chosen), step, piece, kept)
 
 
 @st.cache_data(show_spinner="Computing attributions…", max_entries=128)  # (T, S) floats
 def _attributions(
     path: str, device: str, stamp: float, sentence: str, beam_size: int, method: str
 ) -> np.ndarray:
-    checkpoint = _load(path, device, stamp)
-    return attribute(checkpoint, _translate(path, device, stamp, sentence, beam_size), method)
+    translation = _translate(path, device, stamp, sentence, beam_size)
+    return _model_work(attribute, path, device, stamp, translation, method)
 
 
-def attributions(method: str) -> np.ndarray:
+def attributions(chosen: Settings, method: str) -> np.ndarray:
     """(T, S) ``method``'s attributions of every piece of the current translation (the one the
     pages show, at the sidebar's beam) to its source pieces (``nmt_core.analysis.attribution``)."""
-    return _attributions(*_here(), settings().beam_size, method)
+    return _attributions(*_chosen_key(chosen), chosen.beam_size, method)
 
 
 @st.cache_data(max_entries=128)  # (T, k) pieces and floats
@@ -275,12 +276,12 @@ def _votes(path: str, device: str, stamp: float, sentence: str, beam_size: int) 
     return _model_work(shortcut_votes, path, device, stamp, translation)
 
 
-def current_shortcut_votes() -> Votes | None:
+def current_shortcut_votes(chosen: Settings) -> Votes | None:
     """What the current model's lexical shortcut votes for at each step of the translation the
     pages show (``nmt_core.analysis.votes``); None for a model without the shortcut."""
-    if not settings().model.config.lexical:
+    if not chosen.model.config.lexical:
         return None
-    return _votes(*_here(), settings().beam_size)
+    return _votes(*_chosen_key(chosen), chosen.beam_size)
 
 
 def eflomal_priors(model: CheckpointInfo) -> Path | None:
@@ -307,12 +308,12 @@ def eflomal_links(priors: Path, source: tuple[str, ...], target: tuple[str, ...]
 
 @st.cache_data(show_spinner="Searching…", max_entries=64)
 def _beam_tree(path: str, device: str, stamp: float, sentence: str, beam_size: int) -> BeamTree:
-    return beam_tree(_load(path, device, stamp), sentence, beam_size)
+    return _model_work(beam_tree, path, device, stamp, sentence, beam_size)
 
 
-def search_tree() -> BeamTree:
+def search_tree(chosen: Settings) -> BeamTree:
     """The current model's beam search tree for the current sentence, at the sidebar's beam."""
-    return _beam_tree(*_here(), settings().beam_size)
+    return _beam_tree(*_chosen_key(chosen), chosen.beam_size)
 
 
 def sentence() -> str:
@@ -320,56 +321,27 @@ def sentence() -> str:
     return st.session_state.get("sentence", "")[: views.MAX_CHARS]
 
 
-def run(
-    model: CheckpointInfo, device: str, beam_size: int = 1, reference: str | None = None
-) -> Translation | None:
-    """Translate the current sentence with ``model``; None (with a hint shown) if there is none.
+class NothingToTranslate(ValueError):
+    """The sentence box is empty, or holds nothing once normalised (invisible characters)."""
 
-    A checkpoint that fails to load stops the page with its error message.
+
+def translation(
+    model: CheckpointInfo, device: str, text: str, beam_size: int = 1, reference: str | None = None
+) -> Translation:
+    """``model``'s translation of ``text`` (with ``reference`` force-decoded when given).
+
+    Raises ``NothingToTranslate`` for an empty text, ``CheckpointError`` or ``OSError`` for a
+    checkpoint that fails to load.
     """
-    text = sentence()
     if not text.strip():
-        st.info(f"{views.sentence_prompt(model.direction)}, or pick one of the examples.")
-        return None
+        raise NothingToTranslate("nothing to translate")
+    key = _work_key(model, device, text)
     try:
-        where = _where(model, device, text)
-        return _translate(*where, beam_size) if reference is None else _forced(*where, reference)
+        return _translate(*key, beam_size) if reference is None else _forced(*key, reference)
+    except CheckpointError:
+        raise
     except ValueError as error:  # e.g. only invisible characters: empty after normalising
-        st.info(f"{literal(str(error).capitalize())}. {views.sentence_prompt(model.direction)}.")
-        return None
-    except (CheckpointError, OSError) as error:
-        st.error(f"Could not load the checkpoint {literal(model.name)}:")
-        st.code(str(error), language=None)
-        st.stop()
-
-
-def current() -> Translation:
-    """The current model's translation of the current sentence; stops the page if there is none."""
-    chosen = settings()
-    result = run(chosen.model, chosen.device, chosen.beam_size)
-    if result is None:
-        st.stop()
-    if result.truncated:
-        st.warning("The sentence is too long for the model: only its beginning was translated.")
-    return result
-
-
-def forced(model: CheckpointInfo, device: str, reference: str) -> Translation | None:
-    """The current sentence with ``reference`` force-decoded by ``model`` (see ``.reference``)."""
-    result = run(model, device, 1, reference)
-    return result if result is not None and result.reference is not None else None
-
-
-def paired(a: CheckpointInfo, b: CheckpointInfo, chosen: Settings) -> views.Pairing | None:
-    """Models A and B compared cell by cell by the rule of ``views.pairing``."""
-    first, second = run(a, chosen.device, chosen.beam_size), run(b, chosen.device, chosen.beam_size)
-    if first is None or second is None:
-        return None
-
-    def force_both(text: str) -> tuple[Translation | None, Translation | None]:
-        return forced(a, chosen.device, text), forced(b, chosen.device, text)
-
-    return views.pairing(first, second, chosen.word_level, force_both)
+        raise NothingToTranslate(str(error)) from error
 
 
 def model_card(model: CheckpointInfo) -> dict[str, Any]:

@@ -219,7 +219,7 @@ def test_shared_link_restores_sentence_model_and_step(root, monkeypatch):
 
 def test_an_exported_figure_says_what_it_shows(app):
     app.sidebar.slider(key="beam").set_value(2).run()
-    notes = widgets.export_notes(app.session_state["settings"], SENTENCE)
+    notes = widgets.export_notes(app.session_state["settings"])
     assert notes[0] == f"Sentence: {SENTENCE}" and "toy-additive" in notes[1]
     assert "beam size 2" in notes[2] and "subword pieces" in notes[2]
     assert notes[3].endswith(datetime.date.today().isoformat())

@@ -13,6 +13,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
+from dashboard import navigation
 from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, free_port, serve_dashboard
 from nmt_core.__main__ import main
 
@@ -186,7 +187,8 @@ def test_presentation_mode_fits_a_projector(server, tmp_path, name, width, heigh
             page.screenshot(path=str(shot))
             measured = page.evaluate(MEASURE_PAGE)
             nav = page.locator('[data-testid="stSidebarNavLink"]')
-            assert nav.count() == 8 and all(nav.nth(k).is_visible() for k in range(8))
+            pages = len(navigation.PAGES)
+            assert nav.count() == pages and all(nav.nth(k).is_visible() for k in range(pages))
             assert page.get_by_text("Presentation mode").is_visible()
             if name == "step" and width == 1024:  # PNG export: the chart toolbar's camera
                 chart = page.locator(".js-plotly-plot").first

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from dashboard import figures
+from dashboard import figures, navigation
 from nmt_core.analysis.alignment import align, alignment_table, parse_pharaoh
 from nmt_core.checkpoint import load_checkpoint
 from nmt_core.text.data import CorpusError, normalize_text, read_tsv
@@ -137,8 +137,8 @@ def test_pages_show_hostile_sentences_as_text(toy_checkpoint, tmp_path, monkeypa
     app = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
     at = AppTest.from_file(app, default_timeout=60).run()
     at.text_input(key="sentence").input(sentence).run()
-    for page in ("translate", "step", "lesson", "alignments"):
-        at.switch_page(f"app_pages/{page}.py").run()
+    for page in PAGES:
+        at.switch_page(page).run()
         assert not at.exception, (page, at.exception)
         for element in (*at.markdown, *at.caption):
             assert "<script>" not in element.value and "](javascript:" not in element.value, page
@@ -157,11 +157,7 @@ LINK_ATTACKS = [
 ]
 LINK_KEYS = ("s", "model", "beam", "step", "tokens", "presentation")
 LINK_VALUE = st.one_of(st.sampled_from(LINK_ATTACKS), st.text(max_size=40))
-PAGES = sorted(
-    f"app_pages/{path.name}"
-    for path in (Path(__file__).resolve().parents[1] / "dashboard" / "app_pages").glob("*.py")
-    if path.stem != "__init__"
-)
+PAGES = [page.script for page in navigation.PAGES]  # every page, as the sidebar lists them
 MARKUP_TOKENS = {"image", "link_open", "html_inline", "html_block", "math_inline"}
 OWN_HTML = {"</s>", "<s>"}  # the end-of-sentence piece, named in our own captions
 

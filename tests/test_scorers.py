@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import torch
+from conftest import shown
 from streamlit.testing.v1 import AppTest
 
 from dashboard import formulas, views
@@ -96,7 +97,7 @@ def test_every_scorer_translates_and_keeps_what_the_pages_show(root, name, decod
         assert result.attention is None and result.scores is None
     info = next(i for i in list_checkpoints(root) if i.name == f"toy-{name}-{decoder}")
     assert SCORERS[name].label in views.model_label(info)
-    help_text = views.models_help([info])
+    help_text = shown(views.models_help([info]))  # names are escaped: read as shown
     assert f"**{info.name}**: {SCORERS[name].label}" in help_text
     assert SCORERS[name].paper in help_text
     if decoder != SCORERS[name].decoder:  # another wiring than the paper's is named

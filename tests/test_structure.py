@@ -116,6 +116,108 @@ def test_each_package_states_its_rule_and_ships_in_the_wheel():
             assert "Rule:" in (ast.get_docstring(ast.parse(init.read_text())) or ""), name
 
 
+# The dashboard's layers (each module's docstring states its rule): pages compose; widgets lay
+# out; views shape results; figures draw; state caches and holds the session.
+RESULT_TYPES = {  # what widgets may take from nmt_core: the results they lay out, the errors
+    "Translation", "AttentionView", "Hypothesis", "Votes", "Alignment", "CheckpointInfo",
+    "CheckpointError", "ProbeError", "ProbeLog",
+}  # fmt: skip
+DRAWING = {"cache_data", "cache_resource", "session_state", "query_params"}  # st.* not drawing
+INPUT_WIDGETS = {"text_input", "selectbox", "slider", "select_slider", "radio", "toggle",
+                 "checkbox", "pills", "file_uploader", "number_input", "text_area"}  # fmt: skip
+
+
+def dashboard_files(*names: str) -> list[Path]:
+    """dashboard/NAME.py, or every module of the package dashboard/NAME/."""
+    found = []
+    for name in names:
+        package = DASHBOARD / name
+        found += sorted(package.rglob("*.py")) if package.is_dir() else [package.with_suffix(".py")]
+    return found
+
+
+def imports_of(file: Path) -> list[tuple[str, str]]:
+    """(module, name) for each ``from module import name``; (module, "") for ``import module``."""
+    found = []
+    for node in ast.walk(ast.parse(file.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            found += [(node.module or "", alias.name) for alias in node.names]
+        elif isinstance(node, ast.Import):
+            found += [(alias.name, "") for alias in node.names]
+    return found
+
+
+def test_widgets_take_only_results_from_nmt_core_and_do_no_arithmetic():
+    """Widgets lay out: every number they show comes from nmt_core through views/numbers."""
+    for file in dashboard_files("widgets"):
+        for module, name in imports_of(file):
+            assert module.split(".")[0] not in {"numpy", "torch"}, f"{file.name}: {module}"
+            if module.startswith("nmt_core"):
+                assert name in RESULT_TYPES, f"{file.name} imports {name} from {module}"
+
+
+def test_state_draws_nothing():
+    """State caches and holds the session: what goes wrong is raised for widgets to say."""
+    for file in dashboard_files("state"):
+        for node in ast.walk(ast.parse(file.read_text())):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "st"
+            ):
+                assert node.attr in DRAWING, f"{file.name}:{node.lineno} st.{node.attr}"
+
+
+def session_keys_used(file: Path) -> set[str]:
+    """The session-state keys ``file`` reads or writes, and the keys of its input widgets."""
+    tree = ast.parse(file.read_text())
+    found: set[str] = set()
+
+    def is_state(node: ast.AST) -> bool:
+        return (isinstance(node, ast.Name) and node.id == "ss") or (
+            isinstance(node, ast.Attribute) and node.attr == "session_state"
+        )
+
+    def named(node: ast.AST) -> set[str]:  # a key written out; a variable or f-string is not
+        return {node.value} if isinstance(node, ast.Constant) else set()
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and is_state(node.value):
+            if node.attr not in {"get", "pop", "update", "setdefault", "keys", "items"}:
+                found.add(node.attr)
+        elif isinstance(node, ast.Subscript) and is_state(node.value):
+            found |= named(node.slice)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner, method = node.func.value, node.func.attr
+            if is_state(owner) and method in {"get", "pop", "setdefault"} and node.args:
+                found |= named(node.args[0])
+            if method in INPUT_WIDGETS:
+                found |= {key for k in node.keywords if k.arg == "key" for key in named(k.value)}
+    return found
+
+
+def test_every_session_key_is_declared_once_with_its_lifetime():
+    from dashboard import session
+
+    undeclared = {}
+    for file in DASHBOARD.rglob("*.py"):
+        for key in session_keys_used(file):
+            if key not in session.BY_NAME and not key.startswith(session.PREFIXES):
+                undeclared.setdefault(key, []).append(file.name)
+    assert not undeclared, undeclared
+    assert len(session.BY_NAME) == len(session.KEYS)  # each name once
+
+
+def test_every_page_is_in_the_navigation_with_a_pinned_url():
+    from dashboard import navigation
+
+    scripts = {f"app_pages/{path.name}" for path in (DASHBOARD / "app_pages").glob("*.py")}
+    listed = [page.script for page in navigation.PAGES]
+    assert sorted(listed) == sorted(scripts - {"app_pages/__init__.py"})
+    paths = [page.url_path for page in navigation.PAGES]
+    assert len(set(paths)) == len(paths) and paths.count("") == 1
+
+
 def test_no_function_is_too_long_to_read():
     too_long = []
     for file in [*PACKAGE.rglob("*.py"), *DASHBOARD.rglob("*.py")]:

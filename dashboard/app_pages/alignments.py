@@ -3,8 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from dashboard import figures, state, views, widgets
-from nmt_core.measures.evaluation import attention_entropy
+from dashboard import figures, numbers, state, views, widgets
 from nmt_core.text.data import language_names
 
 chosen = state.settings()
@@ -15,7 +14,7 @@ st.write(
     f"model links to each {target_language} one. Links mostly follow the diagonal, except where "
     "word order differs (e.g. the verb at the end of a German clause)."
 )
-own = state.current()
+own = widgets.current(chosen)
 st.text_input(f"Reference translation ({target_language})", key="reference")
 reference = st.session_state.reference.strip()
 if not reference:
@@ -25,7 +24,7 @@ if not reference:
         "and we record where it looks."
     )
     reference = own.hypothesis
-result = state.forced(chosen.model, chosen.device, reference)
+result = widgets.forced(chosen.model, chosen, reference)
 if result is None or result.reference.attention is None:
     st.info("No alignment to show: this model has no attention, or the reference is empty.")
     st.stop()
@@ -84,15 +83,15 @@ else:
 st.subheader("Beside a statistical aligner (eflomal)")
 if st.toggle("Draw eflomal's links over the attention", key="align_eflomal"):
     if chosen.word_level:
-        widgets.eflomal_comparison(view, links, chosen.presentation)
+        widgets.eflomal_comparison(view, links, chosen)
     else:
         st.info("eflomal links words: set *Tokens* in the sidebar to *words* to compare.")
 
 st.subheader("How sure is the model? (Rikters & Fishel, 2017)")
-widgets.confidence(full.matrix)
+widgets.confidence(full)
 widgets.chart(
     figures.step_lines(
-        {"entropy": attention_entropy(full.matrix)},
+        {"entropy": numbers.step_entropy(full.matrix)},
         tokens=full.target_tokens,
         title="Entropy of each step's attention (0 = looks at one token)",
         y_title="nats",

@@ -23,7 +23,7 @@ if chosen.beam_size == 1:
     )
     st.button("Use beam size 5", key="use_beam", on_click=use_beam_of_five)
     st.stop()
-result = state.current()
+result = widgets.current(chosen)
 widgets.table(pd.DataFrame(views.nbest_rows(result)), chosen.presentation)
 st.caption(
     "score = sum of the pieces' log-probabilities divided by their number (the pieces column; "
@@ -55,7 +55,7 @@ widgets.chart(
 
 st.subheader("The search as a tree")
 if st.toggle("Draw every candidate the search weighed", key="beam_tree_on"):
-    tree = state.search_tree()
+    tree = state.search_tree(chosen)
     places = views.tree_layout(tree)
     nodes = tree.nodes[1:]
     figure = figures.beam_tree(

@@ -7,8 +7,8 @@ from dashboard.markdown_text import literal
 
 chosen = state.settings()
 st.header("Compare attention scorers")
-state.current()  # stops with a hint when there is no sentence
-results = [(model, state.run(model, chosen.device, chosen.beam_size)) for model in chosen.models]
+widgets.current(chosen)  # stops with a hint when there is no sentence
+results = [(model, widgets.translated(model, chosen)) for model in chosen.models]
 
 shown = [result.attention_view(word_level=chosen.word_level) for _, result in results]
 rows = max((len(view.target_tokens) for view in shown if view is not None), default=0)
@@ -37,7 +37,7 @@ others = [n for n in names if n != a]
 if st.session_state.get("compare_b") not in others:
     st.session_state.pop("compare_b", None)
 b = right.selectbox("Model B", others, key="compare_b")
-pair = state.paired(attentive[a], attentive[b], chosen)
+pair = widgets.paired(attentive[a], attentive[b], chosen)
 if pair is None:
     st.info("These two cannot be compared cell by cell (different tokenizers or no output).")
     st.stop()

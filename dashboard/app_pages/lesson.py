@@ -7,7 +7,7 @@ from nmt_core.network.scorers import scorer
 
 chosen, ss = state.settings(), st.session_state
 st.header("Lesson: attention in four steps")
-result = state.current()
+result = widgets.current(chosen)
 hyp, source = result.best, result.source_pieces
 steps = len(hyp.target_pieces)
 ss.lesson_step = min(ss.get("lesson_step", 1), steps)
@@ -30,7 +30,7 @@ if attends:
         if not widgets.predict_then_reveal(result, t, chosen.presentation, asked):
             st.stop()
     st.subheader("The whole step, animated")
-    widgets.animated_step(hyp, source, t, chosen.presentation)
+    widgets.animated_step(hyp, source, t, chosen)
 
 st.subheader("1. The encoder reads the sentence")
 st.latex(formulas.ENCODER_FORMULA)

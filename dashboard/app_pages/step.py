@@ -7,7 +7,7 @@ from dashboard.markdown_text import literal
 
 chosen = state.settings()
 st.header("Step through the decoder")
-result = state.current()
+result = widgets.current(chosen)
 hyp, source = result.best, result.source_pieces
 t = widgets.step_player(len(hyp.target_pieces)) - 1  # 0-based row of the matrices
 st.caption(
@@ -23,7 +23,7 @@ else:
     heatmap_area, topk_area = st.columns(2)
     bars_area, formula_area = st.container(), st.container()
 
-votes = state.current_shortcut_votes()
+votes = state.current_shortcut_votes(chosen)
 with topk_area:
     widgets.next_piece_chart(hyp, t, big, "step_topk")
     if votes is not None:  # a model with the lexical shortcut: what the attended words say alone
@@ -81,9 +81,9 @@ with formula_area:
         st.latex(line)
 with st.expander(f"What if? Change step {t + 1} and decode on"):
     if chosen.beam_size == 1:  # the change is made to the greedy translation shown
-        widgets.what_if_panel(result, t, big)
+        widgets.what_if_panel(result, t, chosen)
     else:
         st.caption("What if? changes the greedy translation: set the beam size to 1.")
 with st.expander(f"Is attention an explanation? Step {t + 1} beside an attribution"):
-    widgets.attribution_panel(result, t, big, chosen.word_level)
+    widgets.attribution_panel(result, t, chosen)
 widgets.keep_playing()

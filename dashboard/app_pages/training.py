@@ -2,9 +2,8 @@
 
 import streamlit as st
 
-from dashboard import figures, state, widgets
+from dashboard import figures, numbers, state, widgets
 from dashboard.markdown_text import literal
-from nmt_core.learning.probes import training_curve
 
 chosen, ss = state.settings(), st.session_state
 st.header("Attention across training")
@@ -13,7 +12,7 @@ st.write(
     "reference translations every few hundred updates. Move the slider to watch the attention "
     "turn from a blur into an alignment, and the probes' alignment error rate (AER) fall."
 )
-log = state.probe_log(chosen.model)
+log = widgets.probe_log_or_stop(chosen.model)
 if not chosen.model.attends:
     widgets.no_attention_note()
     st.stop()
@@ -37,7 +36,7 @@ if len(steps) > 1:
 k = steps.index(ss.training_step)
 evaluation, probe = log.evaluations[k], log.sentences[sentence]
 view = log.view(k, sentence, word_level=chosen.word_level)
-curve = training_curve(log)
+curve = numbers.probe_curve(log)
 left, right = widgets.side_by_side(2, chosen.presentation, [3, 2])
 with left:
     st.code(evaluation.hypotheses[sentence] or "(empty translation)", language=None,

@@ -7,7 +7,7 @@ from dashboard.markdown_text import literal
 
 chosen = state.settings()
 st.header("Translate")
-result = state.current()
+result = widgets.current(chosen)
 
 st.caption(f"{literal(views.model_label(chosen.model))} · beam size {chosen.beam_size}")
 st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)

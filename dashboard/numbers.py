@@ -1,0 +1,139 @@
+"""The numbers widgets show beside the charts: agreements, gold scores, confidence, what-if
+weights, an attribution beside the attention.
+
+Rule: a view, like ``views.py``: it calls ``nmt_core`` for every number and shapes the result
+for a widget; no Streamlit. Widgets and pages take their numbers from here or ``views``, never
+from ``nmt_core`` directly, so a test can see where each number comes from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from dashboard.views import attribution_summary
+from nmt_core.analysis.alignment import (
+    DEFAULT_THRESHOLD,
+    HARD_ALIGNMENT_METHODS,
+    Alignment,
+    AlignmentScores,
+    alignment_agreement,
+    alignment_error_rate,
+    format_pharaoh,
+)
+from nmt_core.analysis.attribution import IG_STEPS, agreement, by_source_word, relevance
+from nmt_core.analysis.attribution import METHODS as ATTRIBUTION_METHODS
+from nmt_core.analysis.eflomal import PRIORS_COMMAND as EFLOMAL_PRIORS_COMMAND
+from nmt_core.analysis.whatif import edited_attention
+from nmt_core.learning.probes import ProbeLog, TrainingCurve, training_curve
+from nmt_core.measures.evaluation import attention_confidence, attention_entropy
+from nmt_core.measures.step_arithmetic import WeightedSum, weighted_sum
+from nmt_core.translate import Hypothesis, Translation
+
+__all__ = [  # nmt_core's constants that widgets name, handed on from here
+    "ATTRIBUTION_METHODS",
+    "DEFAULT_THRESHOLD",
+    "EFLOMAL_PRIORS_COMMAND",
+    "HARD_ALIGNMENT_METHODS",
+    "IG_STEPS",
+]
+
+
+def step_context(hyp: Hypothesis, step: int, values: np.ndarray) -> WeightedSum:
+    """The terms of c_t at decoder step ``step`` (0-based): α_t times the annotations
+    ``values`` (S, H), as the Lesson's animation adds them up."""
+    return weighted_sum(hyp.attention[step], values)
+
+
+def edited_weights(hyp: Hypothesis, step: int, edit: str | None, source: int) -> np.ndarray | None:
+    """(S,) the attention a what-if puts at ``step`` (``edit``: "one", "uniform", "shuffled";
+    None, the piece is changed instead: no weights)."""
+    return None if edit is None else edited_attention(hyp.attention[step], edit, source)
+
+
+@dataclass(frozen=True)
+class AttributionShown:
+    """An attribution's relevance beside the attention at one step, ready to draw."""
+
+    series: dict[str, np.ndarray]  # bar series over ``tokens``: attention α_t and relevance
+    tokens: tuple[str, ...]  # the source words or pieces the bars stand on
+    title: str
+    summary: str | None  # Markdown: how far the two agree; None for a model without attention
+
+
+def attribution_beside_attention(
+    result: Translation, attributions: np.ndarray, step: int, words: bool, method: str
+) -> AttributionShown:
+    """``attributions`` (T, S pieces) of ``result`` as relevance (rows summing to 1, per word
+    when ``words``) beside the attention at ``step`` (0-based), with their agreement."""
+    tokens = result.source_words if words else result.source_pieces
+    relevant = relevance(attributions)
+    if words:
+        relevant = by_source_word(relevant, result.source_pieces)
+    if result.attention is None:
+        title = f"Step {step + 1}: relevance of each source token ({method})"
+        return AttributionShown({"relevance": relevant[step]}, tokens, title, None)
+    attention = result.attention
+    if words:
+        attention = by_source_word(attention, result.source_pieces)
+    series = {f"attention α{step + 1}": attention[step], "relevance": relevant[step]}
+    title = f"Step {step + 1}: blue = attention α{step + 1}, orange = relevance ({method})"
+    summary = attribution_summary(
+        method, agreement(attention, relevant), agreement(attention[step], relevant[step]), step
+    )
+    return AttributionShown(series, tokens, title, summary)
+
+
+def pharaoh_line(links: Alignment) -> str:
+    """One sentence's links as a Pharaoh line ("0-0 1-2")."""
+    return format_pharaoh(links)
+
+
+def gold_alignment_scores(
+    links: Alignment, sure: Alignment, possible: Alignment
+) -> AlignmentScores:
+    """Precision, recall and AER of one sentence's ``links`` against its gold links."""
+    return alignment_error_rate([links], [sure], [possible])
+
+
+@dataclass(frozen=True)
+class LinkAgreement:
+    """Two sentences' worth of links side by side: how many both draw, how many only one."""
+
+    both: int
+    only_first: int
+    only_second: int
+    jaccard: float  # |A∩B| / |A∪B|, 1 = the same links
+
+
+def link_agreement(first: Alignment, second: Alignment) -> LinkAgreement:
+    """How far two alignments of one sentence agree (attention's links and eflomal's, say)."""
+    return LinkAgreement(
+        len(first & second),
+        len(first - second),
+        len(second - first),
+        alignment_agreement(first, second),
+    )
+
+
+def confidence_values(matrix: np.ndarray) -> list[tuple[str, float]]:
+    """Rikters & Fishel's confidence measures of one attention matrix (T, S), named as the
+    page's formulas name them."""
+    values = attention_confidence(matrix)
+    return [
+        ("CDP", values.coverage_deviation_penalty),
+        ("AP out", values.absentmindedness_out),
+        ("AP in", values.absentmindedness_in),
+        ("Total", values.total),
+    ]
+
+
+def step_entropy(matrix: np.ndarray) -> np.ndarray:
+    """(T,) the entropy of each step's attention row, in nats."""
+    return attention_entropy(matrix)
+
+
+def probe_curve(log: ProbeLog) -> TrainingCurve:
+    """The probes' AER, entropy and dev BLEU at each recorded training step."""
+    return training_curve(log)

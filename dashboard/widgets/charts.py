@@ -1,0 +1,95 @@
+"""Charts and tables as every page shows them: export, sizes, side by side or stacked.
+
+Rule: widgets lay out; every number they show comes from ``numbers`` or ``views``, the figures
+from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from dashboard import figures, state, views
+from dashboard.widgets.results import no_attention_note
+from nmt_core.translate import AttentionView, Hypothesis, Translation
+
+
+def table(frame: pd.DataFrame, presentation: bool) -> None:
+    """A table: sortable (``st.dataframe``) on a screen; in presentation mode plain text that
+    grows with the page's type (``st.dataframe`` draws on a canvas in fixed pixels)."""
+    if presentation:
+        st.table(frame, hide_index=True)
+    else:
+        st.dataframe(frame, hide_index=True)
+
+
+def side_by_side(count: int, stacked: bool, widths: list[int] | None = None) -> list[Any]:
+    """``count`` places for content: columns (relative ``widths``), or, in presentation mode
+    (``stacked``), containers one under another, so that every chart gets the page's width."""
+    if stacked:
+        return [st.container() for _ in range(count)]
+    return list(st.columns(widths or count))
+
+
+def chart(fig: go.Figure, key: str) -> None:
+    """Show ``fig`` with a button that downloads it as a standalone (offline) HTML file, which
+    names the sentence, the model, the decoding settings and the date above the chart.
+
+    For a PNG, use the camera button in the chart's toolbar (drawn by the browser).
+    """
+    st.plotly_chart(fig, theme=None, key=key)
+    notes = export_notes(state.settings())
+
+    def page() -> str:
+        return figures.to_html(fig, notes)
+
+    st.download_button(
+        "⬇ HTML",
+        data=page,
+        file_name=f"{key}.html",
+        mime="text/html",
+        on_click="ignore",
+        key=f"{key}_html",
+        help="The figure as a web page that opens offline (about 5 MB: Plotly's code is inside)",
+    )
+
+
+def export_notes(chosen: state.Settings) -> list[str]:
+    """What an exported figure says about itself: sentence, model, decoding, date."""
+    tokens = "words" if chosen.word_level else "subword pieces"
+    return [
+        f"Sentence: {chosen.sentence}",
+        f"Model: {views.model_label(chosen.model)}",  # the label starts with the name
+        f"Decoding: beam size {chosen.beam_size}; tokens shown: {tokens}",
+        f"Exported from Attention Lab on {datetime.date.today().isoformat()}",
+    ]
+
+
+def attention_chart(
+    result: Translation,
+    settings: state.Settings,
+    key: str,
+    title: str = "",
+    hypothesis: Hypothesis | None = None,
+    height_rows: int | None = None,
+) -> AttentionView | None:
+    """The heatmap of ``hypothesis`` (default: the best) at the chosen token level, or a note;
+    ``height_rows``: size it for that many rows, to line up with heatmaps beside it."""
+    view = result.attention_view(hypothesis, settings.word_level)
+    if view is None:
+        no_attention_note()
+        return None
+    fig = figures.attention_heatmap(
+        view.matrix,
+        view.source_tokens,
+        view.target_tokens,
+        title=title,
+        presentation=settings.presentation,
+        height_rows=height_rows,
+    )
+    chart(fig, key)
+    return view

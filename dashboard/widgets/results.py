@@ -1,0 +1,86 @@
+"""The model's results for a page, or one message saying why there are none.
+
+Rule: widgets lay out; every number they show comes from ``numbers`` or ``views``, the figures
+from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import state, views
+from dashboard.markdown_text import literal
+from nmt_core.checkpoint import CheckpointError, CheckpointInfo
+from nmt_core.learning.probes import ProbeError, ProbeLog
+from nmt_core.translate import Translation
+
+NO_ATTENTION = (
+    "This model has no attention: the decoder reads one fixed summary of the whole sentence "
+    "at every step, so there is no attention matrix. The page Why attention shows that vector:"
+)
+
+
+def no_attention_note() -> None:
+    """Why a model without attention has no heatmap, with a link to the page that shows why."""
+    st.info(NO_ATTENTION)
+    st.page_link("app_pages/why.py", label="Why attention", icon=":material/help:")
+
+
+def translated(
+    model: CheckpointInfo, chosen: state.Settings, reference: str | None = None
+) -> Translation | None:
+    """``model``'s translation of the sentence at the sidebar's beam (greedy with a ``reference``,
+    which is force-decoded); None, with a hint, when there is nothing to translate. A
+    checkpoint that fails to load stops the page with its error message."""
+    text, beam_size = chosen.sentence, 1 if reference is not None else chosen.beam_size
+    try:
+        return state.translation(model, chosen.device, text, beam_size, reference)
+    except state.NothingToTranslate as error:
+        prompt = views.sentence_prompt(model.direction)
+        if not text.strip():
+            st.info(f"{prompt}, or pick one of the examples.")
+        else:
+            st.info(f"{literal(str(error).capitalize())}. {prompt}.")
+        return None
+    except (CheckpointError, OSError) as error:
+        st.error(f"Could not load the checkpoint {literal(model.name)}:")
+        st.code(str(error), language=None)
+        st.stop()
+
+
+def current(chosen: state.Settings) -> Translation:
+    """The chosen model's translation of the sentence; stops the page when there is none."""
+    result = translated(chosen.model, chosen)
+    if result is None:
+        st.stop()
+    if result.truncated:
+        st.warning("The sentence is too long for the model: only its beginning was translated.")
+    return result
+
+
+def forced(model: CheckpointInfo, chosen: state.Settings, reference: str) -> Translation | None:
+    """The sentence with ``reference`` force-decoded by ``model`` (see ``.reference``); None
+    when there is none."""
+    result = translated(model, chosen, reference)
+    return result if result is not None and result.reference is not None else None
+
+
+def paired(a: CheckpointInfo, b: CheckpointInfo, chosen: state.Settings) -> views.Pairing | None:
+    """Models A and B compared cell by cell by the rule of ``views.pairing``."""
+    first, second = translated(a, chosen), translated(b, chosen)
+    if first is None or second is None:
+        return None
+
+    def force_both(reference: str) -> tuple[Translation | None, Translation | None]:
+        return forced(a, chosen, reference), forced(b, chosen, reference)
+
+    return views.pairing(first, second, chosen.word_level, force_both)
+
+
+def probe_log_or_stop(model: CheckpointInfo) -> ProbeLog | None:
+    """The model's probe record (None without one); a damaged one stops the page, named."""
+    try:
+        return state.probe_log(model)
+    except ProbeError as error:
+        st.error(literal(str(error)))
+        st.stop()

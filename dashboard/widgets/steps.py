@@ -1,0 +1,149 @@
+"""One decoder step at a time: the class's guess, the animation, the step player.
+
+Rule: widgets lay out; every number they show comes from ``numbers`` or ``views``, the figures
+from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
+"""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+from dashboard import figures, numbers, state, views
+from dashboard.markdown_text import literal
+from nmt_core.analysis.votes import Votes
+from nmt_core.translate import Hypothesis, Translation
+
+PLAY_SECONDS = 1.0  # pause between steps while playing
+
+
+def predict_then_reveal(result: Translation, step: int, presentation: bool, asked: str) -> bool:
+    """Students guess the source word decoder step ``step`` (0-based) looks at most, by clicking
+    it; returns whether the answer is revealed (the page shows the weights only then).
+
+    In presentation mode only the Reveal button reveals, so that a class can argue first; on a
+    screen the click on a word is the reveal. ``asked`` names the question (the model, the
+    sentence): a new question, or another step, hides the answer again.
+    """
+    ss = st.session_state
+    question = views.guess_for_step(result, step)
+    if ss.get("quiz_asked") != (asked, step):
+        ss.quiz_asked, ss.quiz_revealed = (asked, step), False
+        ss.pop("quiz_guess", None)
+    st.markdown("**Guess first:** which source word does it look at most? Click one.")
+    guess = st.pills(
+        "Your guess",
+        range(len(question.words)),
+        format_func=lambda k: literal(question.words[k]),
+        key="quiz_guess",
+        label_visibility="collapsed",
+    )
+    if presentation:
+        if st.button("Reveal the answer", key="quiz_reveal", type="primary"):
+            ss.quiz_revealed = True
+    elif guess is not None:
+        ss.quiz_revealed = True
+    if not ss.quiz_revealed:
+        hint = "Reveal shows" if presentation else "Your click shows"
+        st.caption(f"{hint} the attention weights, the animation and the formulas.")
+        return False
+    right = guess == question.best
+    (st.success if right else st.info)(question.verdict(guess))
+    return True
+
+
+def animated_step(
+    hyp: Hypothesis, source: tuple[str, ...], step: int, chosen: state.Settings
+) -> None:
+    """Decoder step ``step`` (0-based) of ``hyp`` played in the browser: scores → softmax →
+    each annotation h_j weighted into c_t → the next piece (``figures.step_animation``)."""
+    values, presentation = state.current_annotations(chosen), chosen.presentation
+    st.plotly_chart(
+        figures.step_animation(
+            hyp.scores[step],
+            hyp.attention[step],
+            numbers.step_context(hyp, step, values),
+            values,
+            source,
+            *views.topk_rows(hyp, step),
+            chosen=hyp.target_pieces[step],
+            step=step + 1,
+            presentation=presentation,
+        ),
+        theme=None,
+        key="lesson_animation",
+    )
+    st.caption(
+        "Press ▶ Play, or drag the slider. Rows of the lower chart are the annotations $h_j$; "
+        "each fades by its weight $\\alpha_{t,j}$ as it is added into $c_t$, the bottom row."
+    )
+
+
+def next_piece_chart(hyp: Hypothesis, step: int, presentation: bool, key: str) -> None:
+    """The likeliest pieces at decoder step ``step`` (0-based), the one written in red."""
+    pieces, probs = views.topk_rows(hyp, step)
+    title = f"Step {step + 1}: the {len(pieces)} likeliest pieces (red = the one written)"
+    fig = figures.topk_chart(
+        pieces, probs, chosen=hyp.target_pieces[step], title=title, presentation=presentation
+    )
+    st.plotly_chart(fig, theme=None, key=key)
+
+
+def shortcut_votes_chart(votes: Votes, written: str, step: int, presentation: bool) -> None:
+    """What the lexical shortcut alone adds to the likeliest pieces' logits at decoder step
+    ``step`` (0-based); ``written``, the piece the decoder wrote, in red."""
+    fig = figures.topk_chart(
+        list(votes.pieces[step]),
+        votes.logit_gains[step],
+        chosen=written,
+        title=f"Step {step + 1}: what the attended source words vote for by themselves",
+        presentation=presentation,
+        value_title="score added to the piece's logit",
+        value_range=None,
+    )
+    st.plotly_chart(fig, theme=None, key="step_votes")
+    st.caption(
+        "The lexical shortcut adds E ℓₜ to every piece's logit, where ℓₜ is made from the "
+        "source embeddings weighted by this step's attention alone, past the decoder's RNN: "
+        "the pieces it favours most."
+    )
+
+
+def step_player(steps: int) -> int:
+    """A step slider with previous / play / next buttons; returns the step (1..steps).
+
+    The slider's key "step" is locked once the slider is drawn, so buttons change it in their
+    callbacks and playing hands the next step over in "step_next" before a rerun.
+    """
+    ss = st.session_state
+
+    def move(delta: int) -> None:
+        ss.step = min(max(ss.get("step", 1) + delta, 1), steps)
+
+    def toggle_play() -> None:
+        ss.playing = not ss.get("playing", False)
+        if ss.playing and ss.get("step", 1) >= steps:
+            ss.step = 1  # play again from the start
+
+    ss.step = min(max(ss.pop("step_next", None) or ss.get("step", 1), 1), steps)
+    if ss.step == steps:
+        ss.playing = False  # played to the end
+    if steps > 1:
+        st.slider("Decoder step t", 1, steps, key="step")
+    back, play, forward = st.columns(3)
+    back.button("◀ Previous", on_click=move, args=(-1,), key="step_prev", width="stretch")
+    label = "⏸ Pause" if ss.get("playing") else "▶ Play"
+    play.button(label, on_click=toggle_play, key="step_play", width="stretch")
+    forward.button("Next ▶", on_click=move, args=(1,), key="step_forward", width="stretch")
+    st.query_params["step"] = str(ss.step)
+    return ss.step
+
+
+def keep_playing() -> None:
+    """Call last on the page: while playing, wait, then rerun at the next step."""
+    if st.session_state.get("playing"):
+        state.page_turns().leave()  # nobody need queue behind a page that is only waiting
+        time.sleep(PLAY_SECONDS)
+        st.session_state.step_next = st.session_state.step + 1
+        st.rerun()
