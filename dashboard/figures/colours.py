@@ -16,7 +16,7 @@ def _even(colours: Sequence[str]) -> list[list[float | str]]:
     Every scale here is such an explicit list, never a scale's name: the figures reach the
     browser unvalidated (``_figure``), and plotly.js's tables run some named scales the other
     way from plotly.py's ("RdBu" is blue to red there, red to blue here; "Blues" dark to light).
-    tests/test_figures_in_the_browser.py reads the colours back from Chromium's pixels.
+    tests/test_colours_in_the_browser.py reads the colours back from Chromium's pixels.
     """
     return [[k / (len(colours) - 1), colour] for k, colour in enumerate(colours)]
 
