@@ -1,8 +1,9 @@
 """Data shaping for the dashboard: results from ``nmt_core`` -> labelled matrices, rows, LaTeX.
 
-Nothing here runs a model or draws a chart. Every function takes what ``translate`` returned
+Rule: views shape results into what is drawn; nothing here runs a model, draws a chart or
+touches Streamlit. Every function takes what ``translate`` returned
 (a :class:`~nmt_core.translate.Translation` or one of its hypotheses) and arranges it for
-``dashboard/figures.py`` or for a table, so the page scripts stay short and the shaping is
+``dashboard/figures/`` or for a table, so the page scripts stay short and the shaping is
 tested without Streamlit.
 
 Matrices keep the library's convention: shape ``(tgt_len, src_len)``, row ``t`` = decoder step

@@ -1,0 +1,85 @@
+"""Figures draw: pure functions from results to Plotly figures; no Streamlit, no model, no
+arithmetic on results beyond laying them out. Tested on their own (tests/test_figures.py).
+
+Rule: imports numpy and Plotly, and from nmt_core only the result types it draws (WeightedSum);
+never streamlit, a model or another dashboard module (tests/test_structure.py checks it).
+
+Conventions, shared by every chart so that they can be read side by side:
+
+* An attention matrix is ``(tgt_len, src_len)``: rows are target tokens (top to bottom), columns
+  source tokens (left to right). Builders raise ``ValueError`` when the labels do not fit it.
+* Tokens sit on numeric axes (0, 1, 2, ...) with the tokens as tick text, so a token that
+  occurs twice keeps two rows instead of being merged into one category.
+* Token text is HTML-escaped before it reaches Plotly: Plotly reads a few tags in labels (it
+  would render "</s>" as a strikethrough tag and drop it), and user text must stay text.
+* Attention heatmaps share one colour scale, 0 to 1, so two models' heatmaps compare by eye.
+* ``presentation=True`` gives large fonts and a colour scale that survives a projector.
+
+One module per kind of figure; callers use ``from dashboard import figures`` and the names below:
+
+* ``colours``: the colour scales, the highlight, paired and per-model colours.
+* ``layout``: the look all figures share (template, fonts, titles, token axes, heights).
+* ``heatmaps``: attention, the difference of two attentions, context vectors.
+* ``animation``: one decoder step, animated in the browser.
+* ``bars``: weights, values per token, paired bars, the likeliest next pieces.
+* ``lines``: series over decoder steps, training curves, BLEU by source length.
+* ``tree``: the beam search tree.
+* ``links``: alignment links between the two sentences.
+* ``export``: a figure as a standalone HTML page.
+"""
+
+from dashboard.figures.animation import ANIMATION_DIMENSIONS, step_animation
+from dashboard.figures.bars import bar_chart, paired_bars, topk_chart, weights_chart
+from dashboard.figures.colours import (
+    ATTENTION_SCALE,
+    DIFFERENCE_SCALE,
+    FADE_SCALE,
+    HIGHLIGHT,
+    NEGATIVE_COLOUR,
+    PAIRED_COLOURS,
+    POSITIVE_COLOUR,
+    PROJECTOR_SCALE,
+    SCORER_COLOURS,
+    SPARE_COLOURS,
+    model_colours,
+)
+from dashboard.figures.export import to_html
+from dashboard.figures.heatmaps import attention_heatmap, context_heatmap, difference_heatmap
+from dashboard.figures.layout import TEMPLATE, TITLE_CHARACTERS
+from dashboard.figures.layout import _labels as _labels  # tests/test_hostile_input.py reads it
+from dashboard.figures.lines import bleu_by_length, length_bucket_label, step_lines, training_curves
+from dashboard.figures.links import alignment_links
+from dashboard.figures.tree import TREE_COLOURS, beam_tree
+
+__all__ = [
+    "ANIMATION_DIMENSIONS",
+    "ATTENTION_SCALE",
+    "DIFFERENCE_SCALE",
+    "FADE_SCALE",
+    "HIGHLIGHT",
+    "NEGATIVE_COLOUR",
+    "PAIRED_COLOURS",
+    "POSITIVE_COLOUR",
+    "PROJECTOR_SCALE",
+    "SCORER_COLOURS",
+    "SPARE_COLOURS",
+    "TEMPLATE",
+    "TITLE_CHARACTERS",
+    "TREE_COLOURS",
+    "alignment_links",
+    "attention_heatmap",
+    "bar_chart",
+    "beam_tree",
+    "bleu_by_length",
+    "context_heatmap",
+    "difference_heatmap",
+    "length_bucket_label",
+    "model_colours",
+    "paired_bars",
+    "step_animation",
+    "step_lines",
+    "to_html",
+    "topk_chart",
+    "training_curves",
+    "weights_chart",
+]

@@ -1,0 +1,257 @@
+"""One decoder step as an animation that plays in the browser: the scores e_t, the softmax α_t,
+each annotation h_j weighted and added into c_t, then the next piece's probabilities."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import plotly.graph_objects as go
+
+from dashboard.figures.colours import FADE_SCALE, HIGHLIGHT
+from dashboard.figures.layout import _finish, _font_size, _labels, _text, _token_axis
+from nmt_core.measures.step_arithmetic import WeightedSum
+
+ANIMATION_DIMENSIONS = 32  # of h_j's numbers drawn: enough to see rows fade, few enough to read
+
+
+# One frame of the step animation: its description, then the updates of the three traces (the
+# source bars, the annotation grid, the next-piece bars) and the bars' y range (None: fitted).
+Frame = tuple[str, dict[str, Any], dict[str, Any], dict[str, Any], list[float] | None]
+
+
+def step_animation(
+    scores: np.ndarray,
+    weights: np.ndarray,
+    terms: WeightedSum,
+    values: np.ndarray,
+    source_tokens: Sequence[str],
+    topk_pieces: Sequence[str],
+    topk_probs: np.ndarray,
+    *,
+    chosen: str,
+    step: int,
+    presentation: bool = False,
+) -> go.Figure:
+    """One decoder step as an animation that plays in the browser (no server round trips):
+    the scores e_t → the softmax α_t → each annotation h_j weighted by α_j and added into
+    c_t → the next piece's probabilities.
+
+    Args:
+        scores, weights: (S,) e_{t,j} and α_{t,j} over the source pieces.
+        terms: α_j h_j (S, H) and their running sums, the last one c_t
+            (``step_arithmetic.weighted_sum``).
+        values: (S, H) the annotations h_j.
+        topk_pieces, topk_probs: the likeliest next pieces and their probabilities.
+        step: the decoder step, 1-based, for the labels.
+    """
+    scores, weights = np.asarray(scores, float), np.asarray(weights, float)
+    values = np.asarray(values, float)
+    size = len(source_tokens)
+    if not scores.shape == weights.shape == (size,) or values.shape[0] != size:
+        raise ValueError(f"scores, weights and annotations must have {size} source rows")
+    if terms.weighted.shape != values.shape:  # weighted_sum makes the running sums alike
+        raise ValueError(f"terms {terms.weighted.shape} but annotations {values.shape}")
+    dims = min(ANIMATION_DIMENSIONS, values.shape[1])
+    frames = _animation_frames(scores, weights, terms, values[:, :dims], topk_probs, chosen, step)
+    rows = [*source_tokens, f"= c_{step}"]
+    limit = float(np.abs(values[:, :dims]).max()) or 1.0
+    data = _animation_traces(frames[0], source_tokens, topk_pieces, chosen, rows, limit)
+    layout, height = _animation_layout(
+        source_tokens, topk_pieces, rows, (dims, values.shape[1]), presentation
+    )
+    layout.update(_animation_controls([name for name, *_ in frames], layout["margin"]["b"],
+                                      _font_size(presentation), height))  # fmt: skip
+    title = f"Step {step}, animated: scores → softmax → weighted sum c_{step} → next piece"
+    specs = [
+        {
+            "name": name,
+            "data": [
+                {"type": "bar", **bar_update},
+                {"type": "bar", **topk_update},
+                {"type": "heatmap", **grid_update},
+            ],
+            "traces": [0, 1, 2],
+            "layout": {"yaxis": {"range": y_range, "autorange": y_range is None}},
+        }
+        for name, bar_update, grid_update, topk_update, y_range in frames
+    ]
+    return _finish(data, title, presentation, height + 20 + layout["margin"]["b"], specs, **layout)
+
+
+def _animation_frames(
+    scores: np.ndarray,
+    weights: np.ndarray,
+    terms: WeightedSum,
+    values: np.ndarray,
+    topk_probs: np.ndarray,
+    chosen: str,
+    t: int,
+) -> list[Frame]:
+    """The animation's frames: the scores, the softmax, one frame per weighted annotation added
+    into c_t, then the next piece. ``values``: (S, D) the annotations' first D numbers."""
+    size, dims = values.shape
+    weighted = np.asarray(terms.weighted, float)
+    partial_sums = np.asarray(terms.partial_sums, float)
+
+    def bars(y: np.ndarray, red: int | None) -> dict[str, Any]:
+        colours = [HIGHLIGHT if j == red else "#1f77b4" for j in range(size)]
+        return {"y": y.tolist(), "marker": {"color": colours}}
+
+    def grid(weighted_up_to: int) -> dict[str, Any]:
+        """h_j rows, the first ``weighted_up_to`` of them multiplied by α_j, and c_t so far."""
+        z = np.vstack([weighted[:weighted_up_to, :dims], values[weighted_up_to:]])
+        total = partial_sums[weighted_up_to - 1, :dims] if weighted_up_to else np.zeros(dims)
+        return {"z": np.vstack([z, total]).tolist()}
+
+    hidden = {"x": [0.0] * len(topk_probs)}
+    return [
+        (f"1 · the scores e_{t},j: any real numbers", bars(scores, None), grid(0), hidden, None),
+        (f"2 · softmax: weights α_{t},j ≥ 0 that sum to 1", bars(weights, None), grid(0), hidden,
+         [0, 1]),
+        *(
+            (f"3 · c_{t} += α_{t},{j + 1} · h_{j + 1}  (α = {weights[j]:.2f})", bars(weights, j),
+             grid(j + 1), hidden, [0, 1])
+            for j in range(size)
+        ),
+        (f"4 · c_{t} is complete; the decoder writes {chosen}", bars(weights, None), grid(size),
+         {"x": np.asarray(topk_probs, float).tolist()}, [0, 1]),
+    ]  # fmt: skip
+
+
+def _animation_traces(
+    first: Frame,
+    source_tokens: Sequence[str],
+    topk_pieces: Sequence[str],
+    chosen: str,
+    rows: Sequence[str],
+    limit: float,
+) -> list[dict[str, Any]]:
+    """The three traces as the ``first`` frame shows them: the source bars, the next-piece bars
+    and the grid of annotations (``rows``: the source pieces, then c_t), coloured in ±limit."""
+    _, first_bars, first_grid, hidden, _ = first
+    dims = len(first_grid["z"][0])
+    return [
+        {
+            "type": "bar",
+            "x": list(range(len(source_tokens))),
+            **first_bars,
+            "customdata": _labels(source_tokens),
+            "hovertemplate": "%{customdata}: %{y:.3f}<extra></extra>",
+            "xaxis": "x",
+            "yaxis": "y",
+        },
+        {
+            "type": "bar",
+            "orientation": "h",
+            "y": list(range(len(topk_pieces))),
+            **hidden,
+            "marker": {"color": [HIGHLIGHT if p == chosen else "#7f7f7f" for p in topk_pieces]},
+            "customdata": _labels(topk_pieces),
+            "hovertemplate": "%{customdata}: p = %{x:.3f}<extra></extra>",
+            "xaxis": "x2",
+            "yaxis": "y2",
+        },
+        {
+            "type": "heatmap",
+            **first_grid,
+            "x": list(range(dims)),
+            "y": list(range(len(rows))),
+            "colorscale": FADE_SCALE,
+            "zmin": -limit,
+            "zmax": limit,
+            "showscale": False,
+            "customdata": [[label] * dims for label in _labels(rows)],
+            "hovertemplate": "%{customdata}, dimension %{x}: %{z:.3f}<extra></extra>",
+            "xaxis": "x3",
+            "yaxis": "y3",
+        },
+    ]
+
+
+def _animation_layout(
+    source_tokens: Sequence[str],
+    topk_pieces: Sequence[str],
+    rows: Sequence[str],
+    dims: tuple[int, int],
+    presentation: bool,
+) -> tuple[dict[str, Any], int]:
+    """The three panels' axes (source bars and next-piece bars on top, the grid of ``rows``
+    below it, showing ``dims`` = (shown, all) numbers of each h_j) and the plot area's height.
+
+    Heights are in pixels, so that the grid's rows stay legible however long the sentence: the
+    bars on top, room for their labels, then one row per annotation and c_t."""
+    shown, total = dims
+    grid = len(rows) * (26 if presentation else 20)
+    top, gap, below = (200, 85, 160) if presentation else (180, 75, 150)
+    area = top + gap + grid
+    upper = [(grid + gap) / area, 1]
+    layout = {
+        "xaxis": {**_token_axis(source_tokens, presentation), "domain": [0, 0.6], "anchor": "y"},
+        "yaxis": {"domain": upper, "anchor": "x", "title": _text("e, then α")},
+        "xaxis2": {
+            "domain": [0.78, 1], "anchor": "y2", "range": [0, 1], "title": _text("p(next piece)")
+        },
+        "yaxis2": {
+            **_token_axis(topk_pieces, presentation),
+            "domain": upper, "anchor": "x2", "autorange": "reversed",
+        },
+        "xaxis3": {
+            "domain": [0, 1],
+            "anchor": "y3",
+            "title": _text(f"the first {shown} of the {total} numbers of each h_j"),
+        },
+        "yaxis3": {
+            **_token_axis(rows, presentation),
+            "domain": [0, grid / area], "anchor": "x3", "autorange": "reversed",
+        },
+        "margin": {"l": 20, "r": 20, "t": 20, "b": below},
+        "showlegend": False,
+    }  # fmt: skip
+    return layout, area
+
+
+def _animation_controls(names: Sequence[str], below: int, font: int, area: int) -> dict[str, Any]:
+    """The slider over the frames ``names`` (each frame's description shown above it) and the
+    Play / Pause buttons, placed in the ``below`` pixels under a plot ``area`` pixels high."""
+    slider = {
+        "active": 0,
+        # the frame's description above the slider; its own tick labels hidden
+        "currentvalue": {"prefix": "", "font": {"size": font + 2, "color": "#262730"}},
+        "font": {"color": "rgba(0,0,0,0)"},
+        "x": 0,
+        "len": 1,
+        "y": -(below - 100) / area,
+        "yanchor": "top",
+        "pad": {"t": 10},
+        "steps": [
+            {
+                "label": name,
+                "method": "animate",
+                "args": [[name], {"mode": "immediate", "frame": {"duration": 0}}],
+            }
+            for name in names
+        ],
+    }
+    play = {"frame": {"duration": 900, "redraw": True}, "transition": {"duration": 300},
+            "fromcurrent": False}  # fmt: skip
+    buttons = {
+        "type": "buttons",
+        "direction": "left",
+        "x": 0,
+        "y": -(below - 10) / area,
+        "xanchor": "left",
+        "yanchor": "top",
+        "pad": {"t": 30},
+        "font": {"size": font},
+        "buttons": [
+            {"label": "▶ Play", "method": "animate", "args": [None, play]},
+            {
+                "label": "❚❚ Pause",
+                "method": "animate",
+                "args": [[None], {"mode": "immediate", "frame": {"duration": 0}}],
+            },
+        ],
+    }
+    return {"sliders": [slider], "updatemenus": [buttons]}

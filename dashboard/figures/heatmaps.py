@@ -1,0 +1,186 @@
+"""Heatmaps on token axes: attention weights (target rows by source columns), the difference
+of two models' attention, and the context vectors c_t."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+import plotly.graph_objects as go
+
+from dashboard.figures.colours import (
+    ATTENTION_SCALE,
+    DIFFERENCE_SCALE,
+    HIGHLIGHT,
+    PROJECTOR_SCALE,
+)
+from dashboard.figures.layout import (
+    _check_matrix,
+    _finish,
+    _labels,
+    _row_height,
+    _text,
+    _token_axis,
+)
+
+
+def _heatmap(
+    z: np.ndarray,
+    cols: Sequence[str],
+    rows: Sequence[str],
+    *,
+    colorscale: str,
+    zmin: float,
+    zmax: float,
+    names: tuple[str, str, str],
+    presentation: bool,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A heatmap trace on token axes, and its layout (axes); hover shows the row token, the
+    column token and the value."""
+    row_name, col_name, value_name = names
+    row_labels, col_labels = _labels(rows), _labels(cols)
+    trace = {
+        "type": "heatmap",
+        "z": np.asarray(z, dtype=float).tolist(),
+        "x": list(range(len(cols))),
+        "y": list(range(len(rows))),
+        "customdata": [[[r, c] for c in col_labels] for r in row_labels],
+        "hovertemplate": (
+            f"{row_name}: %{{customdata[0]}}<br>{col_name}: %{{customdata[1]}}"
+            f"<br>{value_name}: %{{z:.3f}}<extra></extra>"
+        ),
+        "colorscale": colorscale,
+        "zmin": zmin,
+        "zmax": zmax,
+        "colorbar": {"title": _text(value_name)},
+    }
+    axes = {
+        "xaxis": {**_token_axis(cols, presentation), "automargin": True},
+        "yaxis": {**_token_axis(rows, presentation), "autorange": "reversed"},
+    }
+    return trace, axes
+
+
+def attention_heatmap(
+    matrix: np.ndarray,
+    source_tokens: Sequence[str],
+    target_tokens: Sequence[str],
+    *,
+    title: str = "",
+    highlight_row: int | None = None,
+    links: Iterable[tuple[int, int]] = (),
+    reference_links: Iterable[tuple[int, int]] = (),
+    presentation: bool = False,
+    height_rows: int | None = None,
+) -> go.Figure:
+    """Attention weights: rows = target tokens, columns = source tokens, colour 0..1.
+
+    Args:
+        matrix: (T, S) weights.
+        highlight_row: decoder step (0-based) to frame with a rectangle.
+        links: hard alignment links (source_index, target_index) to mark with a cross.
+        reference_links: another aligner's links, marked with a ring (a cross in a ring: both).
+        height_rows: size the figure for this many rows (>= T), so that heatmaps shown side by
+            side line up.
+    """
+    _check_matrix(matrix, target_tokens, source_tokens, "attention")
+    trace, layout = _heatmap(
+        matrix,
+        source_tokens,
+        target_tokens,
+        colorscale=PROJECTOR_SCALE if presentation else ATTENTION_SCALE,
+        zmin=0.0,
+        zmax=1.0,
+        names=("target", "source", "weight"),
+        presentation=presentation,
+    )
+    data = [trace]
+    if highlight_row is not None:
+        if not 0 <= highlight_row < len(target_tokens):
+            raise ValueError(f"highlight_row {highlight_row} outside 0..{len(target_tokens) - 1}")
+        frame = {
+            "type": "rect",
+            "name": "step",
+            "x0": -0.5,
+            "x1": len(source_tokens) - 0.5,
+            "y0": highlight_row - 0.5,
+            "y1": highlight_row + 0.5,
+            "line": {"color": HIGHLIGHT, "width": 3},
+        }
+        layout["shapes"] = [frame]
+    cross = {"symbol": "x", "size": 9, "color": HIGHLIGHT}
+    ring = {"symbol": "circle-open", "size": 20, "color": HIGHLIGHT, "line": {"width": 2}}
+    for name, found, marker in (
+        ("hard alignment", links, cross),
+        ("reference aligner", reference_links, ring),
+    ):
+        found = sorted(found)
+        if found:
+            data.append(
+                {
+                    "type": "scatter",
+                    "x": [j for j, _ in found],
+                    "y": [i for _, i in found],
+                    "mode": "markers",
+                    "name": name,
+                    "marker": marker,
+                    "hoverinfo": "skip",
+                    "showlegend": False,
+                }
+            )
+    height = _row_height(max(len(target_tokens), height_rows or 0), presentation)
+    return _finish(data, title, presentation, height, **layout)
+
+
+def difference_heatmap(
+    a: np.ndarray,
+    b: np.ndarray,
+    source_tokens: Sequence[str],
+    target_tokens: Sequence[str],
+    *,
+    title: str = "A − B",
+    presentation: bool = False,
+) -> go.Figure:
+    """``a - b`` for two attention matrices of the same shape, on a fixed -1..1 diverging scale."""
+    _check_matrix(a, target_tokens, source_tokens, "matrix A")
+    _check_matrix(b, target_tokens, source_tokens, "matrix B")
+    trace, layout = _heatmap(
+        np.asarray(a, dtype=float) - np.asarray(b, dtype=float),
+        source_tokens,
+        target_tokens,
+        colorscale=DIFFERENCE_SCALE,
+        zmin=-1.0,
+        zmax=1.0,
+        names=("target", "source", "A − B"),
+        presentation=presentation,
+    )
+    height = _row_height(len(target_tokens), presentation)
+    return _finish([trace], title, presentation, height, **layout)
+
+
+def context_heatmap(
+    contexts: np.ndarray,
+    target_tokens: Sequence[str],
+    *,
+    title: str = "",
+    presentation: bool = False,
+) -> go.Figure:
+    """Context vectors c_t, one row per decoder step: (T, H), coloured around 0."""
+    dims = [str(d) for d in range(np.shape(contexts)[-1])]
+    _check_matrix(contexts, target_tokens, dims, "contexts")
+    limit = float(np.abs(contexts).max()) or 1.0
+    trace, layout = _heatmap(
+        contexts,
+        dims,
+        target_tokens,
+        colorscale=DIFFERENCE_SCALE,
+        zmin=-limit,
+        zmax=limit,
+        names=("step", "dimension", "value"),
+        presentation=presentation,
+    )
+    # dimensions are numbered by Plotly's own ticks: a label per dimension would crowd
+    layout["xaxis"].update(tickmode="auto", title=_text("dimension of c_t"), tickangle=0)
+    height = _row_height(len(target_tokens), presentation, 260)
+    return _finish([trace], title, presentation, height, **layout)

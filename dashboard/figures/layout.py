@@ -1,0 +1,139 @@
+"""The look every figure shares: the template, fonts, wrapped titles, token axes and heights;
+token labels escaped for Plotly; a matrix checked against its labels; and ``_figure``, which
+hands Plotly the specs unvalidated."""
+
+from __future__ import annotations
+
+import html
+import textwrap
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+import plotly.graph_objects as go
+import plotly.io as pio
+
+
+def _template() -> dict[str, Any]:
+    """Plotly's "plotly_white", cut to what the figures drawn here use (a spec).
+
+    The template travels in every figure sent to a browser, so the parts for trace types and
+    subplots never drawn here (polar, ternary, 3-D, maps, default colour scales) are left out.
+    """
+    white = pio.templates["plotly_white"].to_plotly_json()
+    used = ("autotypenumbers", "colorway", "font", "hovermode", "hoverlabel", "paper_bgcolor",
+            "plot_bgcolor", "xaxis", "yaxis", "shapedefaults", "title")  # fmt: skip
+    heatmap = {k: v for k, v in white["data"]["heatmap"][0].items() if k != "colorscale"}
+    return {
+        "layout": {key: white["layout"][key] for key in used},
+        "data": {
+            "heatmap": [heatmap],
+            "bar": white["data"]["bar"],
+            "scatter": white["data"]["scatter"],
+        },
+    }
+
+
+TEMPLATE = _template()  # built once; the same look as "plotly_white" for these figures
+
+
+def _figure(
+    data: list[dict[str, Any]], layout: dict[str, Any], frames: Sequence[dict[str, Any]] = ()
+) -> go.Figure:
+    """A Figure from plain trace and layout specs, taken as they are.
+
+    Plotly validates and copies every property it is given, and the template with it: 10-15 ms
+    a figure, most of a page run under a class's load (bench/RESULTS.md 4), against 0.5 ms
+    for the same specs unvalidated. tests/test_figures.py validates every builder's output in
+    full instead, once.
+    """
+    spec = {"data": data, "layout": layout, **({"frames": list(frames)} if frames else {})}
+    return go.Figure(spec, _validate=False)
+
+
+# Characters a title line may hold: what fits a chart in half the page at 1024 px wide (on a
+# projector, with larger type, the page's charts are stacked and get the whole width).
+TITLE_CHARACTERS = {False: 34, True: 40}
+
+
+def _font_size(presentation: bool) -> int:
+    return 20 if presentation else 13
+
+
+def _text(text: str) -> dict[str, str]:
+    return {"text": text}
+
+
+def _labels(tokens: Iterable[str]) -> list[str]:
+    return [html.escape(str(token)) for token in tokens]
+
+
+def _token_axis(
+    tokens: Sequence[str], presentation: bool, angle: int | None = None
+) -> dict[str, Any]:
+    """Token labels on a numeric axis; ``angle=None`` lets Plotly tilt them only when crowded."""
+    axis = {
+        "tickmode": "array",
+        "tickvals": list(range(len(tokens))),
+        "ticktext": _labels(tokens),
+        "tickfont": {"size": _font_size(presentation)},
+        "showgrid": False,
+        "zeroline": False,
+    }
+    return axis if angle is None else {**axis, "tickangle": angle}
+
+
+def _check_matrix(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str], what: str) -> None:
+    shape = np.shape(matrix)
+    if len(shape) != 2 or shape != (len(rows), len(cols)):
+        raise ValueError(
+            f"{what} has shape {shape} but there are {len(rows)} row and {len(cols)} column labels"
+        )
+
+
+def _finish(
+    data: list[dict[str, Any]],
+    title: str,
+    presentation: bool,
+    height: int,
+    frames: Sequence[dict[str, Any]] = (),
+    **layout: Any,
+) -> go.Figure:
+    """The figure of ``data`` with the look every chart shares; ``layout`` adds axes etc.,
+    ``frames`` animation frames.
+
+    The title is wrapped onto as many lines as it needs (Plotly would cut it at the edge of a
+    narrow chart), and the plot moves down to make room.
+    """
+    size = _font_size(presentation) + 3
+    lines = textwrap.wrap(title, TITLE_CHARACTERS[presentation]) or [""]
+    return _figure(
+        data,
+        {
+            "template": TEMPLATE,
+            "title": {
+                "text": "<br>".join(html.escape(line) for line in lines),
+                "font": {"size": size},
+                "x": 0,
+                "xref": "paper",
+                "y": 1,
+                "yref": "paper",
+                "yanchor": "bottom",
+                "pad": {"b": 12},
+                "automargin": True,  # the top margin grows with the title's lines
+            },
+            "font": {"size": _font_size(presentation)},
+            "height": height + (len(lines) - 1) * round(1.3 * size),
+            "margin": {"l": 20, "r": 20, "t": 20, "b": 20},
+            **layout,
+        },
+        frames,
+    )
+
+
+def _row_height(rows: int, presentation: bool, minimum: int = 320) -> int:
+    """A heatmap's height: its rows legible, and on a projector at least 250 px of plot for
+    a short sentence too (what the title, labels and margins leave of 440)."""
+    if presentation:
+        return max(minimum, 440, 120 + rows * 34)
+    return max(minimum, 120 + rows * 24)

@@ -1,0 +1,175 @@
+"""Line charts: named series over decoder steps, training curves over training steps, and
+BLEU by source length, one line per model."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import plotly.graph_objects as go
+
+from dashboard.figures.colours import HIGHLIGHT
+from dashboard.figures.layout import _finish, _text, _token_axis
+
+
+def _line_colour(colours: Mapping[str, str] | None, name: str) -> dict[str, Any]:
+    """The line and marker colour of series ``name``, if ``colours`` fixes one."""
+    if not colours or name not in colours:
+        return {}
+    return {"line": {"color": colours[name]}, "marker": {"color": colours[name]}}
+
+
+def step_lines(
+    series: Mapping[str, np.ndarray],
+    *,
+    tokens: Sequence[str] | None = None,
+    title: str = "",
+    y_title: str = "",
+    presentation: bool = False,
+    colours: Mapping[str, str] | None = None,
+) -> go.Figure:
+    """One line per named series over decoder steps; ``tokens`` label the steps if given;
+    ``colours`` fixes a series' colour by its name (see ``model_colours``)."""
+    data = []
+    for name, values in series.items():
+        values = np.asarray(values, dtype=float)
+        if tokens is not None and values.shape != (len(tokens),):
+            raise ValueError(f"series {name!r} has {values.shape[0]} steps, {len(tokens)} labels")
+        data.append(
+            {
+                "type": "scatter",
+                "x": list(range(len(values))),
+                "y": values.tolist(),
+                "mode": "lines+markers",
+                "name": html.escape(name),
+                **_line_colour(colours, name),
+            }
+        )
+    x_axis = (
+        _token_axis(tokens, presentation)
+        if tokens is not None
+        else {"title": _text("decoder step")}
+    )
+    return _finish(
+        data,
+        title,
+        presentation,
+        420 if presentation else 320,
+        xaxis=x_axis,
+        yaxis={"title": _text(y_title)},
+    )
+
+
+def training_curves(
+    steps: Sequence[int],
+    series: Mapping[str, Sequence[float | None]],
+    *,
+    current: int,
+    title: str = "",
+    presentation: bool = False,
+) -> go.Figure:
+    """One small chart per named series over training steps, stacked on a shared step axis,
+    with a line at the ``current`` step. ``None`` values (e.g. dev BLEU between evaluations)
+    are left out of their line."""
+    names = list(series)
+    if not names:
+        raise ValueError("no series to draw")
+    rows = len(names)
+    data, layout = [], {}
+    for k, name in enumerate(names):
+        values = list(series[name])
+        if len(values) != len(steps):
+            raise ValueError(f"series {name!r} has {len(values)} values for {len(steps)} steps")
+        kept = [(x, y) for x, y in zip(steps, values, strict=True) if y is not None]
+        axis = "" if k == 0 else str(k + 1)
+        data.append(
+            {
+                "type": "scatter",
+                "x": [x for x, _ in kept],
+                "y": [float(y) for _, y in kept],
+                "mode": "lines+markers",
+                "name": html.escape(name),
+                "xaxis": f"x{axis}",
+                "yaxis": f"y{axis}",
+                "hovertemplate": f"step %{{x}}: {html.escape(name)} %{{y:.3f}}<extra></extra>",
+            }
+        )
+        top = 1 - k / rows
+        layout[f"yaxis{axis}"] = {
+            "domain": [top - 1 / rows + 0.07, top],
+            "anchor": f"x{axis}",
+            "title": _text(html.escape(name)),
+        }
+        layout[f"xaxis{axis}"] = {
+            "anchor": f"y{axis}",
+            "matches": "x" if k else None,
+            "showticklabels": k == rows - 1,
+            "title": _text("training step (updates)") if k == rows - 1 else None,
+        }
+        layout[f"xaxis{axis}"] = {
+            key: v for key, v in layout[f"xaxis{axis}"].items() if v is not None
+        }
+    layout["shapes"] = [
+        {
+            "type": "line",
+            "name": "current step",
+            "x0": current,
+            "x1": current,
+            "xref": "x",
+            "y0": 0,
+            "y1": 1,
+            "yref": "paper",
+            "line": {"color": HIGHLIGHT, "width": 2},
+        }
+    ]
+    layout["showlegend"] = False
+    height = rows * (200 if presentation else 150) + 80
+    return _finish(data, title, presentation, height, **layout)
+
+
+def length_bucket_label(bucket: Mapping[str, Any]) -> str:
+    """'5–9' for words 5 to 9; '20+' for the open-ended last bucket."""
+    if bucket["high"] >= 1000:
+        return f"{bucket['low']}+"
+    return f"{bucket['low']}–{bucket['high'] - 1}"
+
+
+def bleu_by_length(
+    buckets_by_model: Mapping[str, Sequence[Mapping[str, Any]]],
+    *,
+    title: str = "BLEU by source length",
+    presentation: bool = False,
+    colours: Mapping[str, str] | None = None,
+) -> go.Figure:
+    """Test BLEU per source-length bucket (rows with low, high, count, bleu), one line per model.
+
+    The last bucket's upper edge is open-ended and shown as "low+"; each tick also gives the
+    bucket's sentence count, since a BLEU on a few dozen sentences is a rough figure.
+    """
+    data = []
+    for name, buckets in buckets_by_model.items():
+        labels = [f"{length_bucket_label(b)}<br>n={b.get('count', '?')}" for b in buckets]
+        data.append(
+            {
+                "type": "scatter",
+                "x": labels,
+                "y": [b["bleu"] for b in buckets],
+                "customdata": [[length_bucket_label(b), b.get("count")] for b in buckets],
+                "mode": "lines+markers",
+                "name": html.escape(name),
+                "hovertemplate": (
+                    "%{customdata[0]} words: BLEU %{y:.1f} (%{customdata[1]} sentences)"
+                ),
+                **_line_colour(colours, name),
+            }
+        )
+    return _finish(
+        data,
+        title,
+        presentation,
+        420 if presentation else 340,
+        xaxis={"title": _text("source sentence length (words)"), "type": "category"},
+        yaxis={"title": _text("BLEU"), "rangemode": "tozero"},
+    )
