@@ -161,8 +161,13 @@ class TrainConfig:
     # Pairs made from the corpus's own Ding entries, added to train only (never to dev/test):
     # "slash_alternatives" expands "er/sie schläft" :: "he/she sleeps" into one pair per
     # choice (Ding's 19k skipped pairs of aligned single-word alternatives); "pronoun_sentences"
-    # turns conjugated forms "er schläft" :: "he sleeps" into "Er schläft." :: "He sleeps."
+    # turns conjugated forms "er schläft" :: "he sleeps" into "Er schläft." :: "He sleeps.";
+    # "generated_sentences" writes everyday pairs from grammar templates, a hand-written sense
+    # table and the genders and verb forms of the installed Ding (nmt_core/corpora/generator.py)
     augment: tuple[str, ...] = ()
+    # How many distinct pairs "generated_sentences" writes (seeded by ``seed``): 20k is about as
+    # many as Ding's example sentences, so the two weigh alike before sentence_repeats.
+    generated_pairs: int = 20_000
     # Read the corpus (a TSV) in passes and keep its training pairs as ids on disk, for corpora
     # larger than memory; the split is then by hash (nmt_core/corpora/streaming.py). Not with
     # extra_corpora, augment, word_sample, tagged_kinds or subword_alpha, which need the text.
@@ -237,6 +242,11 @@ class TrainConfig:
             _choice("tagged_kinds", kind, self.kinds)
         for augmentation in self.augment:
             _choice("augment", augmentation, AUGMENTATIONS)
+        if self.generated_pairs < 1:
+            raise ValueError(
+                f"generated_pairs must be >= 1 (the pairs generated_sentences writes); "
+                f"got {self.generated_pairs}"
+            )
         needs_text = {
             "extra_corpora": self.extra_corpora, "augment": self.augment,
             "word_sample": self.word_sample, "tagged_kinds": self.tagged_kinds,
