@@ -32,7 +32,7 @@ from nmt_core.corpora import english, grammar, phrasebook, senses
 from nmt_core.corpora.grammar import PRONOUNS, EnglishVerb, GermanVerb
 from nmt_core.corpora.lexicon import Lexicon, read_lexicon
 from nmt_core.network.config import TrainConfig
-from nmt_core.text.data import DING_PATH, CorpusError, classify, looks_like_ding
+from nmt_core.text.data import DING_PATH, CorpusError, classify, looks_like_ding, read_tsv
 from nmt_core.text.data import Pair as DataPair
 
 log = logging.getLogger(__name__)
@@ -214,6 +214,8 @@ def subject(rng: random.Random, words: Vocabulary, kinds: frozenset[str]) -> Phr
         name = rng.choice(senses.NAMES)
         return Phrase({c: name for c in grammar.CASES}, name, 2, frozenset({"person"}))
     nouns = [n for n in words.nouns if n.sense.kinds & kinds & {"person", "animal"}]
+    if not nouns:
+        return pronoun("er")  # only when Ding lacks every noun of these kinds
     return noun_phrase(rng, rng.choice(nouns))
 
 
@@ -430,7 +432,10 @@ def _clause(
     """A subject and a predicate for a random verb that passes ``test``. What has happened
     ("verlieren") is said in the perfect, a state ("mögen") in the present; a question is not
     asked about "ich" but with a modal ("Kann ich ...?")."""
-    verb = rng.choice(words.verbs_for(test))
+    verbs = words.verbs_for(test)
+    if not verbs:
+        return None
+    verb = rng.choice(verbs)
     tense = "perfect" if verb.sense.past else tense
     tense = "present" if verb.sense.stative else tense
     subject_phrase = subject(rng, words, verb.sense.subjects)
@@ -593,6 +598,8 @@ def adjective(rng: random.Random, words: Vocabulary) -> Pair | None:
         phrase = pronoun(rng.choice(list(PRONOUNS)))
     else:
         nouns = [n for n in words.nouns if n.sense.kinds & sense.kinds and not n.sense.bare]
+        if not nouns:
+            return None
         phrase = noun_phrase(rng, rng.choice(nouns), definite=True)
     degree = rng.choice((("", ""), ("", ""), ("sehr", "very"), ("zu", "too"), ("nicht", "not")))
     too = degree[0] == "zu" and sense.german not in senses.EXCESSIVE
@@ -636,6 +643,15 @@ def generate(lexicon: Lexicon, size: int, seed: int) -> list[Pair]:
     return list(made)
 
 
+def avoided_texts(paths: tuple[str, ...]) -> set[str]:
+    """Both sides of every pair in the TSVs ``paths``, case-folded: what is never generated."""
+    texts = set()
+    for path in paths:
+        pairs, _ = read_tsv(path)
+        texts |= {text.casefold() for pair in pairs for text in (pair.source, pair.target)}
+    return texts
+
+
 def ding_lexicon(path: Path) -> Lexicon:
     """What Ding at ``path`` says about the sense table's words."""
     nouns = [(sense.german, sense.english) for sense in senses.nouns().values()]
@@ -646,7 +662,8 @@ def ding_lexicon(path: Path) -> Lexicon:
 def generated_pairs(cfg: TrainConfig) -> list[DataPair]:
     """The ``cfg.generated_pairs`` pairs of a run, in its direction, written to
     OUTPUT_DIR/generated_pairs.tsv when the run folder exists (the record of what it trained
-    on; elsewhere, e.g. for eflomal's priors, they are only made in memory).
+    on; elsewhere, e.g. for eflomal's priors, they are only made in memory). Pairs with a side
+    in one of ``cfg.generated_avoid`` (evaluation sentences) are left out.
 
     Ding's grammar is read from ``cfg.corpus`` when it is a Ding file, else from where Debian
     installs it.
@@ -659,6 +676,8 @@ def generated_pairs(cfg: TrainConfig) -> list[DataPair]:
             f"found at {ding}: install it with `apt-get install trans-de-en`"
         )
     made = generate(ding_lexicon(ding), cfg.generated_pairs, cfg.seed)
+    avoided = avoided_texts(cfg.generated_avoid)
+    made = [p for p in made if p[0].casefold() not in avoided and p[1].casefold() not in avoided]
     log.info("generated_sentences: %d pairs from %s", len(made), ding)
     folder = Path(cfg.output_dir)
     if folder.is_dir():

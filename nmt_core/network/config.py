@@ -168,6 +168,10 @@ class TrainConfig:
     # How many distinct pairs "generated_sentences" writes (seeded by ``seed``): 20k is about as
     # many as Ding's example sentences, so the two weigh alike before sentence_repeats.
     generated_pairs: int = 20_000
+    # TSVs (source TAB target) of evaluation sentences that no generated pair may hold on
+    # either side, e.g. tests/fixtures/everyday_de_en.tsv and the gold alignment sets: short
+    # everyday sentences ("Please close the window!") are written by the templates too.
+    generated_avoid: tuple[str, ...] = ()
     # Read the corpus (a TSV) in passes and keep its training pairs as ids on disk, for corpora
     # larger than memory; the split is then by hash (nmt_core/corpora/streaming.py). Not with
     # extra_corpora, augment, word_sample, tagged_kinds or subword_alpha, which need the text.
@@ -284,7 +288,7 @@ class TrainConfig:
     def from_dict(cls, data: dict[str, Any]) -> TrainConfig:
         data = dict(data)
         # JSON has lists; the dataclass is frozen (hashable), so tuples.
-        for key in ("kinds", "tagged_kinds", "extra_corpora", "augment"):
+        for key in ("kinds", "tagged_kinds", "extra_corpora", "augment", "generated_avoid"):
             if isinstance(data.get(key), list):
                 data[key] = tuple(data[key])
         return _from_dict(cls, data)
