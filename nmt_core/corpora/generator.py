@@ -362,7 +362,9 @@ def object_phrase(
         nouns = [n for n in nouns if n.sense.german not in subject.german["nom"]]
         if not nouns:
             return None
-        phrase = noun_phrase(rng, rng.choice(nouns))
+        noun = rng.choice(nouns)
+        liked = verb.english in ("like", "love") and bool(noun.plural) and not noun.sense.single
+        phrase = noun_phrase(rng, noun, True if liked else None)  # "Ich mag Äpfel", not "einen"
     german, kein = phrase.german[case], phrase.kein[case] if phrase.kein else ""
     english_object = phrase.english
     if verb.preposition:

@@ -367,7 +367,7 @@ FREQUENCY = frozenset({"often", "always", "sometimes"})
 
 # "... weil ich Hunger habe": a state, its English, and the verbs it gives a reason for
 REASONS = (
-    ("Hunger", "hungry", frozenset({"essen", "kochen", "kaufen", "backen"})),
+    ("Hunger", "hungry", frozenset({"essen", "kochen"})),
     ("Durst", "thirsty", frozenset({"trinken"})),
     ("müde", "tired", frozenset({"schlafen", "einschlafen", "bleiben"})),
     ("krank", "ill", frozenset({"schlafen", "bleiben"})),
