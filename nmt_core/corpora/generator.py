@@ -114,7 +114,12 @@ def vocabulary(lexicon: Lexicon) -> Vocabulary:
                 )
             words.verbs.append(Verb(verb_sense, german, english_verb))
     words.adjectives = senses.adjectives()
-    words.places = [(p, known[p.noun]) for p in senses.places() if p.noun in known]
+    for place in senses.places():
+        found = lexicon.nouns.get(place.noun)
+        if found:
+            name = place.english_at.split(" ")[-1]  # "in the park": park
+            sense = senses.NounSense(place.noun, name, frozenset({"place"}), single=True)
+            words.places.append((place, Noun(sense, found.gender, "", name)))
     words.modals = {m: grammar.GermanVerb(m, *grammar.IRREGULAR_PRESENT[m]) for m in grammar.MODALS}
     left_out = sorted(set(table) - set(known)) + sorted(
         {v.german for v in senses.verbs()} - {v.sense.german for v in words.verbs}
@@ -657,6 +662,7 @@ def avoided_texts(paths: tuple[str, ...]) -> set[str]:
 def ding_lexicon(path: Path) -> Lexicon:
     """What Ding at ``path`` says about the sense table's words."""
     nouns = [(sense.german, sense.english) for sense in senses.nouns().values()]
+    nouns += [(place.noun, place.english_at.split(" ")[-1]) for place in senses.places()]
     verbs = [(sense.german, sense.english) for sense in senses.verbs()]
     return read_lexicon(path, nouns, verbs)
 
