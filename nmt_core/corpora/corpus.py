@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from nmt_core.checkpoint import CheckpointError, read_config
+from nmt_core.corpora.generator import generated_pairs
 from nmt_core.corpora.streaming import stream_split
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import (
@@ -74,8 +75,9 @@ def training_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
 
 
 def augmented_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
-    """The pairs ``cfg.augment`` makes from the corpus's own entries, of ``cfg.kinds``, that
-    train does not hold yet and that share no side with a dev or test sentence.
+    """The pairs ``cfg.augment`` makes (from the corpus's own entries, or written by the
+    generator), of ``cfg.kinds``, that train does not hold yet and that share no side with a
+    dev or test sentence.
 
     They are made after the split, so the split (and every recorded one) stays the same.
     """
@@ -90,6 +92,8 @@ def augmented_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
         phrases += [p for p in expanded if p.kind == "phrase"]
     if "pronoun_sentences" in cfg.augment:
         made += pronoun_sentences(phrases)
+    if "generated_sentences" in cfg.augment:
+        made += generated_pairs(cfg)
     known = {(p.source, p.target) for p in split.train}
     fresh = [
         p for p in deduplicate(made) if p.kind in cfg.kinds and (p.source, p.target) not in known

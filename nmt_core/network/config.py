@@ -161,8 +161,17 @@ class TrainConfig:
     # Pairs made from the corpus's own Ding entries, added to train only (never to dev/test):
     # "slash_alternatives" expands "er/sie schläft" :: "he/she sleeps" into one pair per
     # choice (Ding's 19k skipped pairs of aligned single-word alternatives); "pronoun_sentences"
-    # turns conjugated forms "er schläft" :: "he sleeps" into "Er schläft." :: "He sleeps."
+    # turns conjugated forms "er schläft" :: "he sleeps" into "Er schläft." :: "He sleeps.";
+    # "generated_sentences" writes everyday pairs from grammar templates, a hand-written sense
+    # table and the genders and verb forms of the installed Ding (nmt_core/corpora/generator.py)
     augment: tuple[str, ...] = ()
+    # How many distinct pairs "generated_sentences" writes (seeded by ``seed``): 20k is about as
+    # many as Ding's example sentences, so the two weigh alike before sentence_repeats.
+    generated_pairs: int = 20_000
+    # TSVs (source TAB target) of evaluation sentences that no generated pair may hold on
+    # either side, e.g. tests/fixtures/everyday_de_en.tsv and the gold alignment sets: short
+    # everyday sentences ("Please close the window!") are written by the templates too.
+    generated_avoid: tuple[str, ...] = ()
     # Read the corpus (a TSV) in passes and keep its training pairs as ids on disk, for corpora
     # larger than memory; the split is then by hash (nmt_core/corpora/streaming.py). Not with
     # extra_corpora, augment, word_sample, tagged_kinds or subword_alpha, which need the text.
@@ -237,6 +246,11 @@ class TrainConfig:
             _choice("tagged_kinds", kind, self.kinds)
         for augmentation in self.augment:
             _choice("augment", augmentation, AUGMENTATIONS)
+        if self.generated_pairs < 1:
+            raise ValueError(
+                f"generated_pairs must be >= 1 (the pairs generated_sentences writes); "
+                f"got {self.generated_pairs}"
+            )
         needs_text = {
             "extra_corpora": self.extra_corpora, "augment": self.augment,
             "word_sample": self.word_sample, "tagged_kinds": self.tagged_kinds,
@@ -274,7 +288,7 @@ class TrainConfig:
     def from_dict(cls, data: dict[str, Any]) -> TrainConfig:
         data = dict(data)
         # JSON has lists; the dataclass is frozen (hashable), so tuples.
-        for key in ("kinds", "tagged_kinds", "extra_corpora", "augment"):
+        for key in ("kinds", "tagged_kinds", "extra_corpora", "augment", "generated_avoid"):
             if isinstance(data.get(key), list):
                 data[key] = tuple(data[key])
         return _from_dict(cls, data)

@@ -51,9 +51,10 @@ from pathlib import Path
 DING_PATH = Path("/usr/share/trans/de-en")
 
 KINDS = ("sentence", "phrase", "word")
-# More training pairs made from Ding's own entries (train only; see nmt_core.corpora.corpus):
-# slash_alternatives = expand_slash_alternatives, pronoun_sentences = pronoun_sentences.
-AUGMENTATIONS = ("slash_alternatives", "pronoun_sentences")
+# More training pairs (train only; see nmt_core.corpora.corpus): made from Ding's own entries
+# (slash_alternatives = expand_slash_alternatives, pronoun_sentences = pronoun_sentences), or
+# written from grammar templates and Ding's grammar (nmt_core.corpora.generator).
+AUGMENTATIONS = ("slash_alternatives", "pronoun_sentences", "generated_sentences")
 DIRECTIONS = ("de-en", "en-de")
 LANGUAGES = {"de": "German", "en": "English"}  # code -> the name a page shows
 MAX_MALFORMED_KEPT = 100  # enough to find a pattern in a broken file without hoarding memory
@@ -281,7 +282,7 @@ def read_corpus(
     _check_direction(direction)
     path = Path(path)
     _require_file(path, f"Corpus file not found at {path}: pass a Ding file or a TSV of pairs")
-    if not _looks_like_ding(path):
+    if not looks_like_ding(path):
         if expand_slashes:
             raise CorpusError(f"{path} is a TSV: only a Ding file's slash alternatives expand")
         return read_tsv(path, reverse=reverse)
@@ -320,7 +321,8 @@ def _numbered_lines(path: Path) -> Iterator[tuple[int, str]]:
         ) from None
 
 
-def _looks_like_ding(path: Path) -> bool:
+def looks_like_ding(path: Path) -> bool:
+    """Whether ``path`` is in Ding's format: " :: " in one of its first entries."""
     seen = 0
     for _, line in _numbered_lines(path):
         if not line.strip() or line.startswith("#"):

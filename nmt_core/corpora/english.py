@@ -1,0 +1,57 @@
+"""English clauses for generated sentences: the tense, negation and question forms that German
+marks on one verb and English spreads over do/be/have ("Isst du?" :: "Are you eating?").
+
+Tenses: "simple" (she eats), "progressive" (she is eating), "perfect" (she has eaten), "past"
+(she ate) and "modal" with a German modal's English ("can eat", "wants to eat").
+"""
+
+from __future__ import annotations
+
+from nmt_core.corpora.grammar import MODALS, EnglishVerb, be
+
+_AUXILIARY_MODALS = ("can", "may", "should", "would")  # take "not" and invert themselves
+
+
+def clause(
+    subject: str,
+    person: int,
+    verb: EnglishVerb,
+    tense: str,
+    negated: bool = False,
+    question: bool = False,
+    adverb: str = "",
+    modal: str = "",
+) -> str:
+    """Subject and verb in ``tense``: "he is not eating", "does he eat", "I often eat".
+
+    ``adverb`` is a frequency adverb or "already", placed before the main verb.
+    """
+    third = person == 2
+    if tense == "modal":
+        auxiliary, main = _modal(person, MODALS[modal][person], verb, negated or question)
+    elif tense == "progressive":
+        auxiliary, main = be(person), verb.gerund
+    elif tense == "perfect":
+        auxiliary, main = ("has" if third else "have"), verb.participle
+    elif negated or question:  # simple and past take do-support
+        auxiliary, main = ("did" if tense == "past" else "does" if third else "do"), verb.base
+    else:
+        auxiliary, main = "", (verb.past if tense == "past" else verb.third if third else verb.base)
+    first, _, rest = auxiliary.partition(" ")  # "would like to": only "would" moves
+    middle = " ".join(w for w in ("not" if negated else "", rest, adverb, main) if w)
+    if question:
+        return f"{first} {subject} {middle}"
+    if first == "can" and negated:
+        return f"{subject} cannot {' '.join(w for w in (rest, adverb, main) if w)}"
+    return " ".join(w for w in (subject, first, middle) if w)
+
+
+def _modal(person: int, english: str, verb: EnglishVerb, do: bool) -> tuple[str, str]:
+    """(auxiliary, main verb) of a modal: ("can", "eat"); "want to" and "have to" are not
+    auxiliaries, so they take do-support when negated or asked: ("does", "want to eat")."""
+    if english.split(" ")[0] in _AUXILIARY_MODALS:
+        return english, verb.base
+    if not do:
+        return "", f"{english} {verb.base}"
+    base = english.replace("has to", "have to").replace("wants to", "want to")
+    return ("does" if person == 2 else "do"), f"{base} {verb.base}"

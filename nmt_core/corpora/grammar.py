@@ -1,0 +1,257 @@
+"""German and English inflection for generated sentences: the closed classes and the rules.
+
+Written by hand for this project (no dictionary text): articles and possessives by case and
+gender, personal pronouns, sein/haben/werden and the modal verbs fully conjugated, the present
+tense of regular verbs by rule (an irregular verb's du/er forms come from the dictionary's third
+person, :mod:`nmt_core.corpora.lexicon`), and English agreement (am/is/are, do/does, has/have).
+
+Persons are numbered 0..5: ich, du, er/sie/es, wir, ihr, sie/Sie. Cases are "nom", "acc",
+"dat", "gen"; genders "m", "f", "n", and "pl" for any plural.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PERSONS = ("ich", "du", "er", "wir", "ihr", "sie")
+ENGLISH_PERSONS = ("I", "you", "he", "we", "you", "they")
+CASES = ("nom", "acc", "dat", "gen")
+GENDERS = ("m", "f", "n", "pl")
+
+# der/die/das by case (rows) and gender (columns m, f, n, pl)
+DEFINITE = {
+    "nom": ("der", "die", "das", "die"),
+    "acc": ("den", "die", "das", "die"),
+    "dat": ("dem", "der", "dem", "den"),
+    "gen": ("des", "der", "des", "der"),
+}
+# The endings of ein, kein and the possessives (mein, dein, sein, ihr, unser, euer): "ein" has no
+# plural, "kein" and "mein" share its endings.
+EIN_ENDINGS = {
+    "nom": ("", "e", "", "e"),
+    "acc": ("en", "e", "", "e"),
+    "dat": ("em", "er", "em", "en"),
+    "gen": ("es", "er", "es", "er"),
+}
+# possessive stem and English possessive of each owner (the persons, with "sie" split into
+# "she" and "they" and the polite "Sie")
+POSSESSIVES = {
+    "ich": ("mein", "my"),
+    "du": ("dein", "your"),
+    "er": ("sein", "his"),
+    "sie": ("ihr", "her"),
+    "wir": ("unser", "our"),
+    "ihr": ("euer", "your"),
+    "sie_pl": ("ihr", "their"),
+    "Sie": ("Ihr", "your"),
+}
+PRONOUNS = {  # nominative, accusative, dative, English subject, English object, person
+    "ich": ("ich", "mich", "mir", "I", "me", 0),
+    "du": ("du", "dich", "dir", "you", "you", 1),
+    "er": ("er", "ihn", "ihm", "he", "him", 2),
+    "sie": ("sie", "sie", "ihr", "she", "her", 2),
+    "wir": ("wir", "uns", "uns", "we", "us", 3),
+    "ihr": ("ihr", "euch", "euch", "you", "you", 4),
+    "sie_pl": ("sie", "sie", "ihnen", "they", "them", 5),
+    "Sie": ("Sie", "Sie", "Ihnen", "you", "you", 5),
+}
+# Verbs whose whole present tense is irregular, with the past participle (and the perfect's
+# auxiliary): Ding gives only the third person, and these differ in the first person too.
+IRREGULAR_PRESENT = {
+    "sein": (("bin", "bist", "ist", "sind", "seid", "sind"), "gewesen"),
+    "haben": (("habe", "hast", "hat", "haben", "habt", "haben"), "gehabt"),
+    "werden": (("werde", "wirst", "wird", "werden", "werdet", "werden"), "geworden"),
+    "wissen": (("weiß", "weißt", "weiß", "wissen", "wisst", "wissen"), "gewusst"),
+    "können": (("kann", "kannst", "kann", "können", "könnt", "können"), "gekonnt"),
+    "müssen": (("muss", "musst", "muss", "müssen", "müsst", "müssen"), "gemusst"),
+    "wollen": (("will", "willst", "will", "wollen", "wollt", "wollen"), "gewollt"),
+    "dürfen": (("darf", "darfst", "darf", "dürfen", "dürft", "dürfen"), "gedurft"),
+    "sollen": (("soll", "sollst", "soll", "sollen", "sollt", "sollen"), "gesollt"),
+    "mögen": (("mag", "magst", "mag", "mögen", "mögt", "mögen"), "gemocht"),
+    "möchten": (("möchte", "möchtest", "möchte", "möchten", "möchtet", "möchten"), ""),
+}
+# modal -> English for persons 0..5 (the infinitive follows: "can eat", "wants to eat")
+MODALS = {
+    "können": ("can",) * 6,
+    "müssen": ("have to", "have to", "has to", "have to", "have to", "have to"),
+    "wollen": ("want to", "want to", "wants to", "want to", "want to", "want to"),
+    "dürfen": ("may",) * 6,
+    "sollen": ("should",) * 6,
+    "möchten": ("would like to",) * 6,
+}
+# separable prefixes: told apart by a participle "prefix + ge" ("angerufen", "eingekauft")
+SEPARABLE_PREFIXES = ("zurück", "fern", "mit", "auf", "aus", "ein", "an", "ab", "zu", "los", "weg")
+# preposition + dem/das/der -> one word
+CONTRACTIONS = {
+    ("in", "dem"): "im",
+    ("in", "das"): "ins",
+    ("an", "dem"): "am",
+    ("an", "das"): "ans",
+    ("zu", "dem"): "zum",
+    ("zu", "der"): "zur",
+    ("von", "dem"): "vom",
+    ("bei", "dem"): "beim",
+}
+NUMBERS = (
+    ("null", "zero"), ("eins", "one"), ("zwei", "two"), ("drei", "three"), ("vier", "four"),
+    ("fünf", "five"), ("sechs", "six"), ("sieben", "seven"), ("acht", "eight"),
+    ("neun", "nine"), ("zehn", "ten"), ("elf", "eleven"), ("zwölf", "twelve"),
+    ("dreizehn", "thirteen"), ("vierzehn", "fourteen"), ("fünfzehn", "fifteen"),
+    ("sechzehn", "sixteen"), ("siebzehn", "seventeen"), ("achtzehn", "eighteen"),
+    ("neunzehn", "nineteen"), ("zwanzig", "twenty"),
+)  # fmt: skip
+QUESTION_WORDS = {"was": "what", "wer": "who", "wo": "where", "wann": "when", "warum": "why",
+                  "wie": "how", "wohin": "where", "woher": "where from"}  # fmt: skip
+
+
+def definite(case: str, gender: str) -> str:
+    """der, den, dem, des, ... for a case and a gender ("pl" for a plural)."""
+    return DEFINITE[case][GENDERS.index(gender)]
+
+
+def ein_word(stem: str, case: str, gender: str) -> str:
+    """ein/kein/mein/... with its ending: ``ein_word("mein", "dat", "f")`` is "meiner".
+
+    "euer" drops its second e before an ending ("eure", "eurem"). ``stem`` "ein" has no plural.
+    """
+    if stem == "ein" and gender == "pl":
+        raise ValueError("'ein' has no plural: use no article or 'kein'")
+    ending = EIN_ENDINGS[case][GENDERS.index(gender)]
+    if stem.lower() == "euer" and ending:
+        stem = stem[:-2] + "r"
+    return stem + ending
+
+
+def with_preposition(preposition: str, article: str) -> str:
+    """ "in dem" -> "im", "zu der" -> "zur"; other pairs stay two words."""
+    return CONTRACTIONS.get((preposition, article), f"{preposition} {article}")
+
+
+@dataclass(frozen=True)
+class GermanVerb:
+    """A verb's forms: present for persons 0..5, past participle, perfect auxiliary, separable
+    prefix ("" if none), du-imperative ("" when unknown) and infinitive."""
+
+    infinitive: str
+    present: tuple[str, ...]
+    participle: str
+    auxiliary: str = "haben"
+    prefix: str = ""
+    imperative: str = ""
+
+    def finite(self, person: int) -> str:
+        """The conjugated verb without its separable prefix ("rufe" of "anrufen")."""
+        return self.present[person]
+
+    def joined(self, person: int) -> str:
+        """The conjugated verb with its prefix in front, as at the end of a subordinate
+        clause ("dass ich anrufe")."""
+        return self.prefix + self.present[person]
+
+
+def stem_of(infinitive: str) -> str:
+    """ "koch" of "kochen", "sammel" of "sammeln", "wander" of "wandern"."""
+    return infinitive[:-2] if infinitive.endswith("en") else infinitive[:-1]
+
+
+def regular_present(infinitive: str) -> tuple[str, ...]:
+    """Present tense by rule: ich koche, du kochst, er kocht, wir kochen, ihr kocht, sie kochen.
+
+    A stem in -t/-d or consonant + m/n takes an e before -st/-t (arbeitest, öffnet); a stem in
+    s/ß/z/x takes only -t for du (du heißt); -eln/-ern verbs: ich sammle, wir sammeln.
+    """
+    stem = stem_of(infinitive)
+    e = "e" if _needs_linking_e(stem) else ""
+    du = stem + ("t" if stem[-1] in "sßzx" else e + "st")
+    ich = stem[:-2] + stem[-1] + "e" if infinitive.endswith("eln") else stem + "e"
+    if infinitive.endswith("ern"):
+        ich = stem + "e"
+    return (ich, du, stem + e + "t", infinitive, stem + e + "t", infinitive)
+
+
+def _needs_linking_e(stem: str) -> bool:
+    """arbeit-e-st, bad-e-t, öffn-e-t, atm-e-t; but lern-t, komm-t."""
+    if stem.endswith(("t", "d")):
+        return True
+    return len(stem) > 2 and stem[-1] in "mn" and stem[-2] not in "aeiouäöülrmnh"
+
+
+def irregular_present(infinitive: str, third: str, second: str = "") -> tuple[str, ...]:
+    """Present tense of a verb whose du/er forms change their vowel, from the dictionary's
+    third person ("liest", "schläft", "hält") and, where it gives it, second ("isst").
+
+    du is the third person's stem + st (schläfst), or the third person itself after s/ß/z
+    (liest, isst); a stem that already ends in t takes only -st (hält -> hältst).
+    """
+    regular = regular_present(infinitive)
+    if not second:
+        if third.endswith(("st", "ßt", "zt")) or third.endswith("xt"):
+            second = third
+        elif third.endswith("t") and not stem_of(infinitive).endswith("t"):
+            second = third[:-1] + "st"
+        else:
+            second = third + "st"
+    return (regular[0], second, third, *regular[3:])
+
+
+def regular_imperative(verb: GermanVerb) -> str:
+    """The du-imperative by rule: the stem (+ e after t/d), prefix last: "koch", "arbeite",
+    "ruf ... an". Verbs whose du form changes e to i take that vowel (lies, nimm): those get
+    theirs from the dictionary, see :class:`GermanVerb`."""
+    stem = stem_of(verb.infinitive.removeprefix(verb.prefix))
+    if verb.infinitive.endswith("ern") or verb.infinitive.endswith("eln"):
+        return stem[:-2] + stem[-1] + "e" if verb.infinitive.endswith("eln") else stem + "e"
+    return stem + ("e" if _needs_linking_e(stem) else "")
+
+
+# --- English ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EnglishVerb:
+    """An English verb's five forms; several words inflect their first ("get up")."""
+
+    base: str
+    third: str
+    past: str
+    participle: str
+    gerund: str
+
+
+def english_regular(base: str) -> EnglishVerb:
+    """Forms of a regular English verb by rule (cook, cooks, cooked, cooked, cooking)."""
+    head, _, rest = base.partition(" ")
+    tail = f" {rest}" if rest else ""
+    if head.endswith("e") and not head.endswith(("ee", "ye", "oe")):
+        past, gerund = head + "d", head[:-1] + "ing"
+    elif head.endswith("y") and head[-2] not in "aeiou":
+        past, gerund = head[:-1] + "ied", head + "ing"
+    else:
+        past, gerund = head + "ed", head + "ing"
+    return EnglishVerb(base, english_third(head) + tail, past + tail, past + tail, gerund + tail)
+
+
+def english_third(head: str) -> str:
+    """cooks, watches, tries, goes, has."""
+    if head == "have":
+        return "has"
+    if head.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return head + "es"
+    if head.endswith("y") and head[-2] not in "aeiou":
+        return head[:-1] + "ies"
+    return head + "s"
+
+
+def english_plural(noun: str) -> str:
+    """dogs, boxes, babies, by rule (the dictionary gives irregular ones)."""
+    return english_third(noun) if not noun.endswith("o") else noun + "s"
+
+
+def be(person: int) -> str:
+    """am, is or are: person 2 (he, she, it, a singular noun) is the only third singular."""
+    return "am" if person == 0 else "is" if person == 2 else "are"
+
+
+def with_indefinite(noun: str) -> str:
+    """ "a dog", "an apple", "an hour"."""
+    return ("an " if noun[0] in "aeiou" or noun.startswith("hour") else "a ") + noun

@@ -1,0 +1,115 @@
+"""A short phrasebook of fixed everyday expressions, written by hand for this project: greetings,
+thanks, names, age, hunger and thirst, the time. What a class says first, and what a model
+trained on the dictionary's idioms gets wrong ("Ich heiße Anna." :: "I mean a slap.").
+"""
+
+from __future__ import annotations
+
+import random
+
+from nmt_core.corpora.grammar import IRREGULAR_PRESENT, NUMBERS, PRONOUNS, be
+from nmt_core.corpora.senses import CITIES, NAME_GENDERS, NAMES
+
+FIXED = (
+    ("Hallo!", "Hello!"), ("Guten Morgen!", "Good morning!"), ("Guten Abend!", "Good evening!"),
+    ("Gute Nacht!", "Good night!"), ("Tschüss!", "Bye!"), ("Auf Wiedersehen!", "Goodbye!"),
+    ("Bis morgen!", "See you tomorrow!"), ("Bis später!", "See you later!"),
+    ("Danke!", "Thank you!"), ("Danke schön!", "Thank you very much!"),
+    ("Vielen Dank!", "Thanks a lot!"), ("Gern geschehen!", "You are welcome!"),
+    ("Entschuldigung!", "Excuse me!"), ("Es tut mir leid.", "I am sorry."),
+    ("Wie geht es dir?", "How are you?"), ("Wie geht es Ihnen?", "How are you?"),
+    ("Mir geht es gut.", "I am fine."), ("Mir geht es nicht gut.", "I am not well."),
+    ("Ja, gern.", "Yes, please."), ("Nein, danke.", "No, thank you."),
+    ("Ich weiß es nicht.", "I do not know."), ("Ich verstehe das nicht.", "I do not understand."),
+    ("Kannst du mir helfen?", "Can you help me?"), ("Wie bitte?", "Pardon?"),
+    ("Wie heißt du?", "What is your name?"), ("Wie heißen Sie?", "What is your name?"),
+    ("Wie alt bist du?", "How old are you?"), ("Woher kommst du?", "Where are you from?"),
+    ("Wo wohnst du?", "Where do you live?"), ("Wie viel Uhr ist es?", "What time is it?"),
+    ("Guten Appetit!", "Enjoy your meal!"), ("Viel Spaß!", "Have fun!"),
+    ("Gute Besserung!", "Get well soon!"), ("Alles Gute zum Geburtstag!", "Happy birthday!"),
+    ("Frohe Weihnachten!", "Merry Christmas!"), ("Schönes Wochenende!", "Have a nice weekend!"),
+    ("Was ist das?", "What is that?"), ("Wo ist die Toilette?", "Where is the toilet?"),
+    ("Ich habe keine Zeit.", "I have no time."), ("Bis bald!", "See you soon!"),
+)  # fmt: skip
+COUNTRIES = (
+    ("Deutschland", "Germany"), ("Österreich", "Austria"), ("der Schweiz", "Switzerland"),
+    ("England", "England"), ("Frankreich", "France"), ("Spanien", "Spain"),
+    ("Italien", "Italy"), ("Polen", "Poland"), ("der Türkei", "Turkey"),
+)  # fmt: skip
+
+
+def expression(rng: random.Random) -> tuple[str, str]:
+    """One phrasebook pair: fixed, or made with a name, a number, a pronoun or a country."""
+    return rng.choice((_fixed, _name, _age, _hunger, _clock, _origin))(rng)
+
+
+def _fixed(rng: random.Random) -> tuple[str, str]:
+    return rng.choice(FIXED)
+
+
+def _name(rng: random.Random) -> tuple[str, str]:
+    """ "Ich heiße Anna." :: "My name is Anna."; "Sie heißt Lena." :: "Her name is Lena."."""
+    name = rng.choice(NAMES)
+    german, english = rng.choice(
+        (("Ich heiße", "My name is"), ("Das ist", "This is"), ("Wir heißen", ""))[:2]
+        + (
+            (
+                ("Sie heißt", "Her name is")
+                if NAME_GENDERS.get(name)
+                else ("Er heißt", "His name is")
+            ),
+        )
+    )
+    return f"{german} {name}.", f"{english} {name}."
+
+
+def _age(rng: random.Random) -> tuple[str, str]:
+    """ "Ich bin zwölf Jahre alt." :: "I am twelve years old."."""
+    key = rng.choice(list(PRONOUNS))
+    nom, _, _, english, _, person = PRONOUNS[key]
+    german_number, english_number = NUMBERS[rng.randrange(2, len(NUMBERS))]
+    verb = IRREGULAR_PRESENT["sein"][0][person]
+    years = "Jahre" if person in (2, 5) or key in ("ich", "du") else "Jahre"
+    subject = nom[0].upper() + nom[1:]
+    return (
+        f"{subject} {verb} {german_number} {years} alt.",
+        f"{english[0].upper() + english[1:]} {be(person)} {english_number} years old.",
+    )
+
+
+def _hunger(rng: random.Random) -> tuple[str, str]:
+    """ "Hast du Hunger?" :: "Are you hungry?"; "Wir haben Durst." :: "We are thirsty."."""
+    key = rng.choice(list(PRONOUNS))
+    nom, _, _, english, _, person = PRONOUNS[key]
+    german_state, english_state = rng.choice((("Hunger", "hungry"), ("Durst", "thirsty")))
+    verb = IRREGULAR_PRESENT["haben"][0][person]
+    if rng.random() < 0.4:
+        return (
+            f"{verb.capitalize()} {nom} {german_state}?",
+            f"{be(person).capitalize()} {english} {english_state}?",
+        )
+    return (
+        f"{nom[0].upper() + nom[1:]} {verb} {german_state}.",
+        f"{english[0].upper() + english[1:]} {be(person)} {english_state}.",
+    )
+
+
+def _clock(rng: random.Random) -> tuple[str, str]:
+    """ "Es ist drei Uhr." :: "It is three o'clock."; "Es ist halb vier." :: "It is half past
+    three."."""
+    hour = rng.randrange(1, 13)
+    if rng.random() < 0.5:
+        german = "ein" if hour == 1 else NUMBERS[hour][0]
+        return f"Es ist {german} Uhr.", f"It is {NUMBERS[hour][1]} o'clock."
+    following = hour % 12 + 1
+    return f"Es ist halb {NUMBERS[following][0]}.", f"It is half past {NUMBERS[hour][1]}."
+
+
+def _origin(rng: random.Random) -> tuple[str, str]:
+    """ "Ich komme aus Österreich." :: "I am from Austria."; "Ich wohne in Wien." :: "I live in
+    Vienna."."""
+    if rng.random() < 0.5:
+        country, english = rng.choice(COUNTRIES)
+        return f"Ich komme aus {country}.", f"I am from {english}."
+    city, english = rng.choice(CITIES)
+    return f"Ich wohne in {city}.", f"I live in {english}."
