@@ -46,7 +46,7 @@ PRIORS_COMMAND = "python -m nmt_core eflomal-priors"
 # corpus.training_pairs): models that agree on them share one set of priors.
 DATA_FIELDS = (
     "corpus", "direction", "kinds", "word_sample", "extra_corpora", "max_words", "dev_size",
-    "test_size", "seed", "augment",
+    "test_size", "seed", "augment", "generated_pairs", "generated_avoid",
 )  # fmt: skip
 
 Progress = Callable[[str], None]
