@@ -53,6 +53,7 @@ KEYS = (
     Key("align_eflomal", "bool", "Alignments: draw eflomal's links", True),
     Key("compare_a", "str", "Compare: model A", True),
     Key("compare_b", "str", "Compare: model B", True),
+    Key("compare_all", "bool", "Compare: every model of the direction as a grid", True),
     Key("step", "int", "Step through: the decoder step, 1-based", True, True),
     Key("lesson_step", "int", "Lesson: the decoder step, 1-based", True, True),
     Key("lesson_predict", "bool", "Lesson: guess first, then reveal", True),

@@ -12,7 +12,7 @@ Matrices keep the library's convention: shape ``(tgt_len, src_len)``, row ``t`` 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,17 +23,14 @@ from nmt_core.analysis.alignment import (
     Alignment,
     ForcedAlignment,
     align,
-    alignment_agreement,
     alignment_table,
     check_gold_in_range,
-    hard_alignment,
     parse_pharaoh,
 )
 from nmt_core.analysis.attribution import Agreement
 from nmt_core.analysis.beamtree import ROOT, BeamTree
 from nmt_core.analysis.whatif import WhatIf
 from nmt_core.checkpoint import CheckpointInfo
-from nmt_core.measures.evaluation import attention_entropy, jensen_shannon
 from nmt_core.measures.step_arithmetic import softmax_terms, vector_norm
 from nmt_core.network.scorers import DECODERS, scorer
 from nmt_core.text.data import language_names
@@ -41,74 +38,6 @@ from nmt_core.text.tokenization import word_weights
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 
 MAX_CHARS = 500  # the input box is cut here (decoding time and the heatmap grow with length)
-
-
-@dataclass(frozen=True)
-class Pairing:
-    """Two models' attention on one source and one target, so they can be compared cell by cell.
-
-    how: "same output" when both models produced the same tokens, "forced" when both were
-    force-decoded on model A's translation.
-    """
-
-    a: AttentionView
-    b: AttentionView
-    how: str
-
-    @property
-    def entropy(self) -> tuple[np.ndarray, np.ndarray]:
-        return attention_entropy(self.a.matrix), attention_entropy(self.b.matrix)
-
-    @property
-    def divergence(self) -> np.ndarray:
-        """(T,) Jensen–Shannon divergence between the two models' rows, in nats."""
-        return jensen_shannon(self.a.matrix, self.b.matrix)
-
-    @property
-    def agreement(self) -> float:
-        """Jaccard agreement of the two argmax alignments."""
-        return alignment_agreement(
-            hard_alignment(self.a.matrix, "argmax"), hard_alignment(self.b.matrix, "argmax")
-        )
-
-
-def pair_views(a: AttentionView | None, b: AttentionView | None, how: str) -> Pairing | None:
-    """A :class:`Pairing` when both views exist and have the same tokens on both axes."""
-    if a is None or b is None:
-        return None
-    same_axes = a.source_tokens == b.source_tokens and a.target_tokens == b.target_tokens
-    return Pairing(a, b, how) if same_axes else None
-
-
-def pairing(
-    first: Translation,
-    second: Translation,
-    word_level: bool,
-    force_both: Callable[[str], tuple[Translation | None, Translation | None]],
-) -> Pairing | None:
-    """Models A and B's attention over the same source and target tokens, or None.
-
-    If both translated the sentence into the same tokens their matrices compare directly.
-    Otherwise both are force-decoded on A's translation (``force_both(text)`` returns the two
-    forced translations), so the rows match again. None when even that fails (different
-    tokenizers, no attention, or A's translation is empty).
-    """
-    if first.target_pieces == second.target_pieces:
-        own = pair_views(
-            first.attention_view(word_level=word_level),
-            second.attention_view(word_level=word_level),
-            "same output",
-        )
-        if own is not None:
-            return own
-    forced_a, forced_b = force_both(first.hypothesis)
-    if forced_a is None or forced_b is None:
-        return None
-    return pair_views(
-        forced_a.attention_view(forced_a.reference, word_level),
-        forced_b.attention_view(forced_b.reference, word_level),
-        "forced",
-    )
 
 
 def gold_for_sentence(text: str, name: str, view: AttentionView) -> tuple[Alignment, Alignment]:

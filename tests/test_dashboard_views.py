@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from conftest import shown
 
-from dashboard import formulas, views
+from dashboard import comparison, formulas, views
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 
 SOURCE = ("▁Der", "▁Haus", "tür", ".", "</s>")  # words "Der", "Haustür.", "</s>"
@@ -72,7 +72,7 @@ def test_without_eos_drops_the_end_token_only_where_present():
 def test_pairs_only_views_with_the_same_tokens():
     a = translation(hypothesis(seed=1)).attention_view()
     b = translation(hypothesis(seed=2)).attention_view()
-    pair = views.pair_views(a, b, "forced")
+    pair = comparison.pair_views(a, b, "forced")
     assert pair.how == "forced"
     # Worked out here from the two matrices: JS per row in nats, Jaccard of the argmax links.
     p_rows, q_rows = a.matrix, b.matrix
@@ -82,10 +82,12 @@ def test_pairs_only_views_with_the_same_tokens():
     np.testing.assert_allclose(pair.entropy[1], -np.sum(q_rows * np.log(q_rows), axis=1))
     links_a, links_b = (set(enumerate(m.argmax(axis=1))) for m in (p_rows, q_rows))
     assert pair.agreement == pytest.approx(len(links_a & links_b) / len(links_a | links_b))
-    assert views.pair_views(a, a, "same output").agreement == 1.0
-    np.testing.assert_allclose(views.pair_views(a, a, "same output").divergence, 0.0, atol=1e-12)
+    assert comparison.pair_views(a, a, "same output").agreement == 1.0
+    np.testing.assert_allclose(
+        comparison.pair_views(a, a, "same output").divergence, 0.0, atol=1e-12
+    )
     shorter = translation(hypothesis(target=TARGET[2:])).attention_view()
-    assert views.pair_views(a, shorter, "forced") is None
+    assert comparison.pair_views(a, shorter, "forced") is None
 
 
 def test_nbest_rows_rank_best_first():

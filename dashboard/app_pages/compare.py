@@ -1,100 +1,123 @@
-"""Compare models: one sentence through every scorer, and two of them cell by cell."""
+"""Compare models: two scorers side by side with their formulas and decoders, the difference
+cell by cell, and every model of the direction on request."""
 
 import streamlit as st
 
-from dashboard import figures, state, views, widgets
+from dashboard import comparison, figures, formulas, state, views, widgets
 from dashboard.markdown_text import literal
 
-chosen = state.settings()
+chosen, ss = state.settings(), st.session_state
 st.header("Compare attention scorers")
 widgets.current(chosen)  # stops with a hint when there is no sentence
-results = [(model, widgets.translated(model, chosen)) for model in chosen.models]
-
-shown = [result.attention_view(word_level=chosen.word_level) for _, result in results]
-rows = max((len(view.target_tokens) for view in shown if view is not None), default=0)
-# two columns on a screen; on a projector one panel under another
-places = widgets.side_by_side(len(results) if chosen.presentation else 2, chosen.presentation)
-for k, (model, result) in enumerate(results):
-    with places[k % len(places)]:
-        # a one-line name, then heatmaps of one height: panels side by side line up; the
-        # texts that wrap differently (label, translation) come after
-        st.subheader(literal(model.name))
-        widgets.attention_chart(result, chosen, f"compare_heatmap_{k}", model.name, None, rows)
-        st.caption(literal(views.model_label(model)))
-        st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
 
 attentive = {m.name: m for m in chosen.models if m.attends}
-if len(attentive) < 2:
-    st.info("Cell-by-cell comparison needs two models with attention for this direction.")
-    st.stop()
-st.subheader("Two models, cell by cell")
-names = list(attentive)
-if st.session_state.get("compare_a") not in names:
-    st.session_state.pop("compare_a", None)  # kept from a direction or folder with other models
-left, right = st.columns(2)
-a = left.selectbox("Model A", names, key="compare_a")
-others = [n for n in names if n != a]
-if st.session_state.get("compare_b") not in others:
-    st.session_state.pop("compare_b", None)
-b = right.selectbox("Model B", others, key="compare_b")
-pair = widgets.paired(attentive[a], attentive[b], chosen)
-if pair is None:
-    st.info("These two cannot be compared cell by cell (different tokenizers or no output).")
-    st.stop()
-if pair.how == "forced":
-    st.write(
-        "The models translated the sentence differently, so their matrices have different "
-        "rows. Both are therefore force-decoded on model A's translation: each model is fed "
-        "A's output token by token and we record where it looks. Now the rows match."
+if len(attentive) >= 2:
+    # 1. The pair: by default two models that differ in the scorer only, when there are such.
+    names, default = list(attentive), comparison.default_pair(chosen.models)
+    if ss.get("compare_a") not in names:
+        ss.compare_a = default[0]  # kept from a direction or folder with other models: reset
+    left, right = st.columns(2)
+    a = left.selectbox("Model A", names, key="compare_a")
+    others = [n for n in names if n != a]
+    if ss.get("compare_b") not in others:
+        ss.compare_b = default[1] if default[1] in others else others[0]
+    b = right.selectbox("Model B", others, key="compare_b")
+    st.info(literal(comparison.difference(attentive[a], attentive[b]).sentence))
+    pair = widgets.paired(attentive[a], attentive[b], chosen)
+    if pair is None:
+        st.info("These two cannot be compared cell by cell (different tokenizers or no output).")
+        st.stop()
+
+    # 2. A beside B, one figure (hover a cell: both weights), each with its formula below.
+    widgets.chart(
+        figures.pair_heatmaps(
+            pair.a.matrix,
+            pair.b.matrix,
+            pair.a.source_tokens,
+            pair.a.target_tokens,
+            names=(a, b),
+            presentation=chosen.presentation,
+        ),
+        "compare_pair",
+    )
+    for place, letter, model in zip(st.columns(2), "AB", (attentive[a], attentive[b]), strict=True):
+        config = model.config
+        place.markdown(f"**{letter} · {literal(views.model_label(model))}**")
+        place.latex(formulas.score_formula(config.scorer, config.decoder, config.coverage))
+        place.caption(f"on the {comparison.decoder_name(model)}")
+    if pair.how == "forced":
+        st.caption(
+            "The models translated the sentence differently, so both are force-decoded on model "
+            "A's translation: each is fed A's output token by token and we record where it "
+            "looks. Now the rows match. Hover a cell: both weights."
+        )
+    else:
+        st.caption("Both models wrote the same tokens: their own matrices. Hover a cell: both.")
+
+    # 3. The difference, cell by cell, and step by step.
+    widgets.chart(
+        figures.difference_heatmap(
+            pair.a.matrix,
+            pair.b.matrix,
+            pair.a.source_tokens,
+            pair.a.target_tokens,
+            title=(
+                f"Attention of A ({a}) minus B ({b}): {figures.POSITIVE_COLOUR} = A looks "
+                f"there more, {figures.NEGATIVE_COLOUR} = B"
+            ),
+            presentation=chosen.presentation,
+        ),
+        "compare_difference",
+    )
+    entropy_a, entropy_b = pair.entropy
+    colours = figures.model_colours([(m.name, m.scorer) for m in chosen.models])  # as on Why
+    left, right = widgets.side_by_side(2, chosen.presentation)
+    left.plotly_chart(
+        figures.step_lines(
+            {a: entropy_a, b: entropy_b},
+            tokens=pair.a.target_tokens,
+            title="Entropy per step (0 = looks at one token)",
+            y_title="nats",
+            presentation=chosen.presentation,
+            colours={name: colours[name] for name in (a, b)},
+        ),
+        theme=None,
+        key="compare_entropy",
+    )
+    right.plotly_chart(
+        figures.step_lines(
+            {"JS(A, B)": pair.divergence},
+            tokens=pair.a.target_tokens,
+            title="A vs B per step: Jensen–Shannon divergence",
+            y_title="nats",
+            presentation=chosen.presentation,
+        ),
+        theme=None,
+        key="compare_js",
+    )
+    st.caption(
+        "Entropy: 0 = the step looks at one token, ln S = spread evenly over all S source "
+        "tokens. Jensen–Shannon divergence: how differently A and B attend at a step, from 0 "
+        "(the same weights) to ln 2 ≈ 0.69 (no overlap)."
+    )
+    st.metric(
+        "Share of identical argmax links, A vs B (Jaccard |A∩B| / |A∪B|: 1 = all the same)",
+        f"{pair.agreement:.2f}",
     )
 else:
-    st.write("Both models produced the same tokens, so their own matrices are compared.")
-widgets.chart(
-    figures.difference_heatmap(
-        pair.a.matrix,
-        pair.b.matrix,
-        pair.a.source_tokens,
-        pair.a.target_tokens,
-        title=(
-            f"Attention of A ({a}) minus B ({b}): {figures.POSITIVE_COLOUR} = A looks there "
-            f"more, {figures.NEGATIVE_COLOUR} = B"
-        ),
-        presentation=chosen.presentation,
-    ),
-    "compare_difference",
-)
-entropy_a, entropy_b = pair.entropy
-colours = figures.model_colours([(m.name, m.scorer) for m in chosen.models])  # as on Why
-left, right = widgets.side_by_side(2, chosen.presentation)
-left.plotly_chart(
-    figures.step_lines(
-        {a: entropy_a, b: entropy_b},
-        tokens=pair.a.target_tokens,
-        title="Entropy per step (0 = looks at one token)",
-        y_title="nats",
-        presentation=chosen.presentation,
-        colours={name: colours[name] for name in (a, b)},
-    ),
-    theme=None,
-    key="compare_entropy",
-)
-right.plotly_chart(
-    figures.step_lines(
-        {"JS(A, B)": pair.divergence},
-        tokens=pair.a.target_tokens,
-        title="A vs B per step: Jensen–Shannon divergence",
-        y_title="nats",
-        presentation=chosen.presentation,
-    ),
-    theme=None,
-    key="compare_js",
-)
-st.caption(
-    "Entropy: 0 = the step looks at one token, ln S = spread evenly over all S source tokens. "
-    "Jensen–Shannon divergence: how differently A and B attend at a step, from 0 (the same "
-    "weights) to ln 2 ≈ 0.69 (no overlap)."
-)
-st.metric(
-    "Share of identical argmax links, A vs B (Jaccard |A∩B| / |A∪B|: 1 = all the same)",
-    f"{pair.agreement:.2f}",
-)
+    st.info("Two models side by side need two models with attention for this direction.")
+
+# 4. Every model of the direction, on request (four heatmaps do not fit a projector's screen).
+if st.toggle("Show every model of this direction", key="compare_all"):
+    results = [(model, widgets.translated(model, chosen)) for model in chosen.models]
+    shown = [result.attention_view(word_level=chosen.word_level) for _, result in results]
+    rows = max((len(view.target_tokens) for view in shown if view is not None), default=0)
+    places = widgets.side_by_side(2, False)  # a grid of two columns, also on a projector
+    for k, (model, result) in enumerate(results):
+        with places[k % len(places)]:
+            # a one-line name, then heatmaps of one height: panels side by side line up; the
+            # texts that wrap differently (label, translation) come after
+            st.subheader(literal(model.name))
+            widgets.attention_chart(result, chosen, f"compare_heatmap_{k}", model.name, None, rows)
+            st.caption(literal(views.model_label(model)))
+            st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)

@@ -44,7 +44,12 @@ from dashboard.figures.colours import (
     model_colours,
 )
 from dashboard.figures.export import to_html
-from dashboard.figures.heatmaps import attention_heatmap, context_heatmap, difference_heatmap
+from dashboard.figures.heatmaps import (
+    attention_heatmap,
+    context_heatmap,
+    difference_heatmap,
+    pair_heatmaps,
+)
 from dashboard.figures.layout import TEMPLATE, TITLE_CHARACTERS
 from dashboard.figures.layout import _labels as _labels  # tests/test_hostile_input.py reads it
 from dashboard.figures.lines import bleu_by_length, length_bucket_label, step_lines, training_curves
@@ -73,6 +78,7 @@ __all__ = [
     "bleu_by_length",
     "context_heatmap",
     "difference_heatmap",
+    "pair_heatmaps",
     "length_bucket_label",
     "model_colours",
     "paired_bars",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import state, views
+from dashboard import comparison, state, views
 from dashboard.markdown_text import literal
 from nmt_core.checkpoint import CheckpointError, CheckpointInfo
 from nmt_core.learning.probes import ProbeError, ProbeLog
@@ -65,8 +65,10 @@ def forced(model: CheckpointInfo, chosen: state.Settings, reference: str) -> Tra
     return result if result is not None and result.reference is not None else None
 
 
-def paired(a: CheckpointInfo, b: CheckpointInfo, chosen: state.Settings) -> views.Pairing | None:
-    """Models A and B compared cell by cell by the rule of ``views.pairing``."""
+def paired(
+    a: CheckpointInfo, b: CheckpointInfo, chosen: state.Settings
+) -> comparison.Pairing | None:
+    """Models A and B compared cell by cell by the rule of ``comparison.pairing``."""
     first, second = translated(a, chosen), translated(b, chosen)
     if first is None or second is None:
         return None
@@ -74,7 +76,7 @@ def paired(a: CheckpointInfo, b: CheckpointInfo, chosen: state.Settings) -> view
     def force_both(reference: str) -> tuple[Translation | None, Translation | None]:
         return forced(a, chosen, reference), forced(b, chosen, reference)
 
-    return views.pairing(first, second, chosen.word_level, force_both)
+    return comparison.pairing(first, second, chosen.word_level, force_both)
 
 
 def probe_log_or_stop(model: CheckpointInfo) -> ProbeLog | None:
