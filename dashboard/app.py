@@ -36,7 +36,15 @@ bash checkpoints/recipes/train_all.sh
 python -m nmt_core export --checkpoint runs/additive/averaged --output checkpoints/de-en-additive
 """
 
-st.set_page_config(page_title="Attention Lab", page_icon="👁️", layout="wide")
+# A link that opens presentation mode (a class's projector) opens with the sidebar collapsed,
+# so that the page gets the projector's whole 1024 px; the teacher opens it with the arrow.
+projector_link = st.query_params.get("presentation") == "1"
+st.set_page_config(
+    page_title="Attention Lab",
+    page_icon="👁️",
+    layout="wide",
+    initial_sidebar_state="collapsed" if projector_link else "auto",
+)
 page = st.navigation(
     [
         st.Page(

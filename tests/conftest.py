@@ -168,10 +168,15 @@ def broken_checkpoint(source: Path, folder: Path, kind: str) -> Path:
 
 
 def untrained(
-    root: Path, base: Path, scorer: str, decoder: str, by_length: list[dict] | None = None
+    root: Path,
+    base: Path,
+    scorer: str,
+    decoder: str,
+    by_length: list[dict] | None = None,
+    name: str | None = None,
 ) -> None:
-    """A fresh model with ``base``'s tokenizer, saved as checkpoint ``toy-<scorer>`` (with a
-    model card's BLEU-by-length figures when ``by_length`` is given)."""
+    """A fresh model with ``base``'s tokenizer, saved as checkpoint ``name`` (default
+    ``toy-<scorer>``; with a model card's BLEU-by-length figures when ``by_length`` is given)."""
     from dataclasses import replace
 
     import torch
@@ -182,10 +187,11 @@ def untrained(
     trained = load_checkpoint(base)
     torch.manual_seed(0)
     model = build_model(replace(trained.config, scorer=scorer, decoder=decoder)).eval()
-    meta = {"name": f"toy-{scorer}", "direction": "de-en"}
+    name = name or f"toy-{scorer}"
+    meta = {"name": name, "direction": "de-en"}
     if by_length is not None:
         meta["by_length"] = by_length
-    save_checkpoint(root / f"toy-{scorer}", model, trained.tokenizer, meta)
+    save_checkpoint(root / name, model, trained.tokenizer, meta)
 
 
 def shown(markdown: str) -> str:

@@ -174,3 +174,32 @@ def test_context_vectors_are_painted_as_the_caption_says(server, browser):
     named = {"blue": blue, "red": red}
     assert named[figures.POSITIVE_COLOUR](colour["high"]), colour
     assert named[figures.NEGATIVE_COLOUR](colour["low"]), colour
+
+
+PAIR_LAYOUT = """() => [...document.querySelectorAll('.js-plotly-plot')].filter(p => p.data
+  && p.data.length === 2 && p.data.every(t => t.type === 'heatmap')).map(p => {
+    const L = p._fullLayout, box = p.getBoundingClientRect();
+    return {top: box.top, panels: ['xaxis', 'xaxis2'].map(k => ({left: box.left + L[k]._offset,
+            width: L[k]._length, top: box.top + L.yaxis._offset}))};
+  })"""
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720)])
+def test_compare_puts_a_beside_b_on_a_projector(server, browser, width, height):
+    """A link in presentation mode (the sidebar opens collapsed): A and B's heatmaps share a
+    row, each at least 420 px wide; nothing is wider than the screen; under each its formula."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"{server}/compare?s={SENTENCE}&model=toy-additive&presentation=1")
+        page.wait_for_function(f"() => ({PAIR_LAYOUT})().length > 0")
+        time.sleep(1)
+        (pair,) = page.evaluate(PAIR_LAYOUT)
+        widest = page.evaluate("() => document.documentElement.scrollWidth")
+        formulas = page.locator(".katex-display").count()
+    finally:
+        page.close()
+    a, b = pair["panels"]
+    assert a["top"] == b["top"] and a["left"] + a["width"] <= b["left"]  # one row, A first
+    assert min(a["width"], b["width"]) >= 420, pair
+    assert widest <= width and formulas >= 2

@@ -388,6 +388,12 @@ def test_step_through_moves_the_highlight_and_fills_the_formulas(app):
 
 def test_compare_puts_two_models_on_the_same_source_and_target(app, root):
     go_to(app, "compare")
+    # A beside B: one figure, two heatmaps on the same tokens, a formula under each
+    pair = figure(app, "compare_pair")
+    assert [t["type"] for t in pair["data"]] == ["heatmap", "heatmap"]
+    assert pair["data"][0]["y"] == pair["data"][1]["y"] and len(app.latex) >= 2
+    assert any("scorer and the decoder differ" in c.value for c in app.caption)
+    app.toggle(key="compare_all").set_value(True).run()  # every model, on request
     first, second = (
         heatmap(figure(app, "compare_heatmap_0")),
         heatmap(figure(app, "compare_heatmap_1")),
@@ -401,7 +407,7 @@ def test_compare_puts_two_models_on_the_same_source_and_target(app, root):
     assert [link.proto.label for link in links] == ["Why attention"]
     # the untrained model writes something else: both are force-decoded on A's translation
     assert first[2] != second[2]
-    assert any("force-decoded" in md.value for md in app.markdown)
+    assert any("force-decoded" in caption.value for caption in app.caption)
     difference, sources, targets = heatmap(figure(app, "compare_difference"))
     assert difference.shape == first[0].shape and targets == first[2]
     entropy = figure(app, "compare_entropy")["data"]
@@ -453,7 +459,7 @@ def test_compare_needs_two_models_with_attention(root, tmp_path, monkeypatch):
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.text_input(key="sentence").input(SENTENCE).run()
     go_to(at, "compare")
-    assert "needs two models with attention" in at.info[-1].value
+    assert "need two models with attention" in at.info[-1].value
     assert not any(c.proto.id.endswith("-compare_difference") for c in at.get("plotly_chart"))
 
 
@@ -464,9 +470,9 @@ def test_compare_models_with_the_same_output_directly(toy_checkpoint, tmp_path, 
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.text_input(key="sentence").input(SENTENCE).run()
     go_to(at, "compare")
-    assert any("produced the same tokens" in md.value for md in at.markdown)
+    assert any("wrote the same tokens" in caption.value for caption in at.caption)
     difference, _, targets = heatmap(figure(at, "compare_difference"))
-    assert targets == heatmap(figure(at, "compare_heatmap_0"))[2]
+    assert targets == figure(at, "compare_pair")["layout"]["yaxis"]["ticktext"]
     np.testing.assert_allclose(difference, 0.0, atol=1e-6)
     np.testing.assert_allclose(figure(at, "compare_js")["data"][0]["y"], 0.0, atol=1e-6)
     assert at.metric[0].value == "1.00"

@@ -22,7 +22,7 @@ if len(attentive) >= 2:
     if ss.get("compare_b") not in others:
         ss.compare_b = default[1] if default[1] in others else others[0]
     b = right.selectbox("Model B", others, key="compare_b")
-    st.info(literal(comparison.difference(attentive[a], attentive[b]).sentence))
+    st.caption(literal(comparison.difference(attentive[a], attentive[b]).sentence))
     pair = widgets.paired(attentive[a], attentive[b], chosen)
     if pair is None:
         st.info("These two cannot be compared cell by cell (different tokenizers or no output).")

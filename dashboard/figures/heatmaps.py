@@ -249,8 +249,8 @@ def pair_heatmaps(
     x_axis = {**_token_axis(source_tokens, presentation), "automargin": True}
     letters = [f"{letter} · {name}" for letter, name in zip("AB", names, strict=True)]
     layout = {
-        "xaxis": {**x_axis, "domain": [0.0, 0.48]},
-        "xaxis2": {**x_axis, "domain": [0.52, 1.0]},
+        "xaxis": {**x_axis, "domain": [0.0, 0.49]},
+        "xaxis2": {**x_axis, "domain": [0.51, 1.0]},
         "yaxis": {**_token_axis(target_tokens, presentation), "autorange": "reversed"},
         "annotations": [
             {
@@ -264,9 +264,9 @@ def pair_heatmaps(
                 "xanchor": "center",
                 "font": {"size": 16 if presentation else 13},
             }
-            for text, x in zip(letters, (0.24, 0.76), strict=True)
+            for text, x in zip(letters, (0.245, 0.755), strict=True)
         ],  # fmt: skip
-        "margin": {"l": 20, "r": 20, "t": 40, "b": 110},  # the names above, the scale below
+        "margin": {"l": 5, "r": 5, "t": 40, "b": 110},  # the names above, the scale below
     }
     height = _row_height(len(target_tokens), presentation) + 60
     return _finish(data, title, presentation, height, **layout)
