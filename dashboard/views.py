@@ -258,8 +258,16 @@ def topk_rows(hypothesis: Hypothesis, step: int) -> tuple[list[str], np.ndarray]
 # --------------------------------------------------------------------------------------------
 
 
-def _vector(values: np.ndarray, shown: int = 8, more: bool = False, mark: int | None = None) -> str:
-    """``(0.12, -1.30, ..., 0.05)``: all values when few, else the first ones and the last.
+SHOWN_IN_FULL = 20  # a vector of up to this many pieces is shown whole (the Step page)
+PER_ROW = 5  # values a row of a vector holds: five fit a 664-px column at a projector's type
+
+
+def _vector(
+    values: np.ndarray, shown: int = SHOWN_IN_FULL, more: bool = False, mark: int | None = None
+) -> str:
+    """``(0.12, -1.30, ..., 0.05)`` as rows of ``PER_ROW`` values, one under another (a long
+    vector wraps instead of running off the page): every value up to ``shown``, else the first
+    ones and the last.
 
     mark: an index (0-based) to show in bold, labelled j = mark + 1, with its neighbours,
         whatever the elision (the worked softmax below a vector uses that element).
@@ -281,7 +289,8 @@ def _vector(values: np.ndarray, shown: int = 8, more: bool = False, mark: int | 
         numbers = parts
     if more:
         numbers.append(r"\dots")
-    return r"\left(" + r",\ ".join(numbers) + r"\right)"
+    rows = [r",\ ".join(numbers[k : k + PER_ROW]) for k in range(0, len(numbers), PER_ROW)]
+    return "(" + r",\\ ".join(rows) + ")"
 
 
 def _lines(*lines: str) -> str:
@@ -290,8 +299,10 @@ def _lines(*lines: str) -> str:
 
 
 def _number(value: float) -> str:
-    """A number for LaTeX: 3 significant digits, powers of ten written out."""
-    mantissa, _, exponent = f"{value:.3g}".partition("e")
+    """A number for LaTeX: 4 significant digits (a quotient of two of them still gives the
+    weight to 3 decimals), powers of ten written out."""
+    mantissa, _, exponent = f"{value:#.4g}".partition("e")  # '#': 7.000, not 7
+    mantissa = mantissa.rstrip(".")
     return mantissa if not exponent else rf"{mantissa} \times 10^{{{int(exponent)}}}"
 
 
@@ -315,19 +326,23 @@ def step_equations(hypothesis: Hypothesis, step: int) -> dict[str, str]:
     scores, weights = hypothesis.scores[step], hypothesis.attention[step]
     best = int(weights.argmax())
     j = best + 1
-    terms = softmax_terms(scores, best)
+    # Worked from the scores as shown (2 decimals), and the weight is the quotient of the
+    # numerator and denominator as shown, so that a class can redo it by hand: the result may
+    # differ from the model's own alpha in the last decimal.
+    terms = softmax_terms(np.round(scores, 2), best)
+    shown_alpha = float(f"{terms.numerator:.4g}") / float(f"{terms.denominator:.4g}")
     if not terms.shift:  # exp() of the raw scores stays readable: the plain softmax
         softmax = (
             rf"\alpha_{{{t},{j}}} = \frac{{\exp({scores[best]:.2f})}}"
             rf"{{\sum_k \exp(e_{{{t},k}})}} = \frac{{{_number(terms.numerator)}}}"
-            rf"{{{_number(terms.denominator)}}} = {weights[best]:.3f}"
+            rf"{{{_number(terms.denominator)}}} = {shown_alpha:.3f}"
         )
     else:  # large scores (dot product): the maximum m is subtracted first
         softmax = _lines(
             rf"\alpha_{{{t},{j}}} = \frac{{\exp(e_{{{t},{j}}} - m)}}"
             rf"{{\sum_k \exp(e_{{{t},k}} - m)}}"
             rf" = \frac{{{_number(terms.numerator)}}}{{{_number(terms.denominator)}}}"
-            rf" = {weights[best]:.3f}",
+            rf" = {shown_alpha:.3f}",
             rf"m = \max_k e_{{{t},k}} = {terms.shift:.2f}",
         )
     last = len(scores)

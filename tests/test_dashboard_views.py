@@ -125,11 +125,13 @@ def test_step_equations_show_this_steps_numbers():
     best = int(alpha.argmax())
     assert rf"(e_{{3,1}}, \dots, e_{{3,{len(e)}}}) = \\ " in lines["scores"]  # then the values
     assert f"{e[0]:.2f}" in lines["scores"]
-    # the worked softmax divides exp(e_{t,j*}) by the sum and lands on the model's own weight
+    # the worked softmax divides exp(e_{t,j*}) by the sum, from the scores as shown, and lands
+    # on the model's own weight
+    shown = np.round(e, 2)
     assert rf"\alpha_{{3,{best + 1}}}" in lines["softmax"]
-    assert f"{np.exp(e[best]):.3g}" in lines["softmax"]
-    assert f"{np.exp(e).sum():.3g}" in lines["softmax"]
-    assert lines["softmax"].endswith(f"= {alpha[best]:.3f}")
+    assert f"{np.exp(shown[best]):#.4g}".rstrip(".") in lines["softmax"]
+    assert f"{np.exp(shown).sum():#.4g}".rstrip(".") in lines["softmax"]
+    assert float(lines["softmax"].rsplit("= ", 1)[1]) == pytest.approx(alpha[best], abs=0.002)
     assert f"{np.linalg.norm(hyp.contexts[2]):.2f}" in lines["context"]
     assert r"\mathbb{R}^{6}" in lines["context"]
 
@@ -144,10 +146,42 @@ def test_step_equations_without_attention_show_only_the_context():
     assert list(views.step_equations(hypothesis(attention=False), 0)) == ["context"]
 
 
-def test_long_vectors_are_elided():
-    assert views._vector(np.arange(20.0)).count(",") == 7
-    assert r"\dots" in views._vector(np.arange(20.0))
+def test_vectors_up_to_twenty_pieces_are_shown_whole_in_rows_that_fit():
+    """D3: a sentence of up to 20 pieces shows every score, wrapped, never elided."""
+    whole = views._vector(np.arange(20.0))
+    assert r"\dots" not in whole and all(f"{v:.2f}" in whole for v in range(20))
+    rows = whole.split(r"\\")
+    assert len(rows) == 4 and all(row.count(".") <= views.PER_ROW for row in rows)
+    assert r"\dots" in views._vector(np.arange(30.0))
     assert r"\dots" not in views._vector(np.arange(3.0))
+
+
+def worked_numbers(latex: str) -> list[float]:
+    """The numbers of a worked softmax line, as a reader reads them (10^k written out)."""
+    import re
+
+    found = re.findall(r"(-?\d+(?:\.\d+)?)(?: \\times 10\^\{(-?\d+)\})?", latex)
+    return [float(m) * 10 ** int(k or 0) for m, k in found]
+
+
+@pytest.mark.parametrize("scale", [1.0, 100.0])
+def test_the_worked_softmax_redone_from_the_shown_numbers_gives_the_shown_numbers(scale):
+    """D14: exp of the scores as displayed, summed, divided: what the page displays (the
+    numerator and denominator to their 3 digits, the weight to its 3 decimals)."""
+    hyp = hypothesis()
+    hyp = Hypothesis(**{**hyp.__dict__, "scores": hyp.scores * scale})
+    for step in range(len(hyp.target_pieces)):
+        lines = views.step_equations(hyp, step)
+        best = int(hyp.attention[step].argmax())
+        shown = [float(f"{v:.2f}") for v in hyp.scores[step]]  # as the scores line shows them
+        shift = max(shown) if "m = " in lines["softmax"] else 0.0
+        numerator = np.exp(shown[best] - shift)
+        denominator = np.exp(np.array(shown) - shift).sum()
+        numbers = worked_numbers(lines["softmax"].split(r"\frac", 2)[-1])
+        top, bottom, alpha = numbers[0], numbers[1], numbers[2]
+        assert top == pytest.approx(numerator, rel=5e-4)
+        assert bottom == pytest.approx(denominator, rel=5e-4)
+        assert alpha == pytest.approx(top / bottom, abs=5e-4)  # to its 3 decimals
 
 
 def test_the_attended_element_is_shown_in_the_vectors_whatever_the_elision():
