@@ -151,7 +151,11 @@ MEASURE_PAGE = """() => {
     title: p.querySelector('.gtitle') ? box(p.querySelector('.gtitle')) : null,
   }));
   const formulas = [...document.querySelectorAll('.katex-display .katex')];
+  const next = [...document.querySelectorAll('button')].find(b => b.innerText.includes('Next'));
   return {
+    next_top: next ? box(next).top : null,
+    third_formula_bottom: formulas.length > 2 ? box(formulas[2]).top + box(formulas[2]).height
+                                              : null,
     plots,
     formula_px: formulas.map(k => parseFloat(getComputedStyle(k).fontSize)),
     first_formula_top: formulas.length ? box(formulas[0]).top : null,
@@ -210,10 +214,12 @@ def test_presentation_mode_fits_a_projector(server, tmp_path, name, width, heigh
         heatmap = next(plot for plot in measured["plots"] if plot["heatmap"])
         if width == 1024:
             assert heatmap["area"]["width"] >= 400 and heatmap["area"]["height"] >= 250
-        # stacked: the heatmap first, then its formula, then the other charts
-        assert heatmap["box"]["top"] < measured["first_formula_top"]
+        # D6: Next and this step's worked numbers (scores, softmax, weights) on one screen,
+        # then the charts, stacked: the heatmap first
+        assert measured["third_formula_bottom"] - measured["next_top"] <= height
+        assert measured["third_formula_bottom"] < heatmap["box"]["top"]
         others = [plot["box"]["top"] for plot in measured["plots"] if not plot["heatmap"]]
-        assert measured["first_formula_top"] < min(others)
+        assert heatmap["box"]["top"] < min(others)
 
 
 ANIMATION_STATE = """el => ({frames: el._transitionData._frames.length,

@@ -16,7 +16,9 @@ st.caption(
     "Steps are subword pieces, whatever the word/subword setting."
 )
 big = chosen.presentation
-# Side by side on a screen; on a projector stacked, the heatmap and its formula first.
+# On a projector this step's numbers come right under the controls, so that Next and what it
+# changes are on one screen; then the charts, stacked. On a screen, side by side.
+numbers_area = st.container()
 if big:
     heatmap_area, formula_area, bars_area, topk_area = (st.container() for _ in range(4))
 else:
@@ -76,8 +78,9 @@ else:
             f"({literal(repr(source[j_star]))}), is the most attended piece. With beam search the "
             "piece written is not always the likeliest."
         )
-with formula_area:
-    for line in views.step_equations(hyp, t).values():
+equations = views.step_equations(hyp, t)  # scores, softmax, weights (with attention), context
+for name, line in equations.items():
+    with numbers_area if big and name != "context" else formula_area:
         st.latex(line)
 with st.expander(f"What if? Change step {t + 1} and decode on"):
     if chosen.beam_size == 1:  # the change is made to the greedy translation shown
