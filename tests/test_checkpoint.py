@@ -17,7 +17,6 @@ from nmt_core.checkpoint import (
     WEIGHTS,
     CheckpointError,
     checkpoint_folder,
-    close_names,
     list_checkpoints,
     load_checkpoint,
     scan_checkpoints,
@@ -103,5 +102,7 @@ def test_a_shipped_name_or_its_clone_path_is_found_from_any_directory(tmp_path, 
     (tmp_path / "checkpoints" / "de-en-additive").mkdir(parents=True)
     assert checkpoint_folder("checkpoints/de-en-additive") == Path("checkpoints/de-en-additive")
     assert checkpoint_folder("recipes") == Path("recipes")  # a folder, but no checkpoint
+    from nmt_core.checkpoint import close_names  # (imported here: the old code had none)
+
     assert close_names("de-en-addtive")[0] == "de-en-additive"
     assert "recipes" not in close_names("recipe")

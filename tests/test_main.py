@@ -12,15 +12,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from nmt_core.__main__ import (
-    CHOICES,
-    DEFAULTS,
-    RANGES,
-    build_parser,
-    main,
-    prepared,
-    shown_default,
-)
+from nmt_core.__main__ import build_parser, main
 from nmt_core.checkpoint import ROOT_VARIABLE, SHIPPED_ROOT, default_checkpoint, list_checkpoints
 from nmt_core.network.config import ModelConfig, TrainConfig
 
@@ -116,6 +108,8 @@ def test_prepared_resolves_a_missing_checkpoint_to_the_directions_default(
 ):
     default = {info.direction: default_checkpoint([i for i in SHIPPED if i.direction ==
                info.direction]).path for info in SHIPPED}  # fmt: skip
+    from nmt_core.__main__ import prepared  # (imported here: the old code had none)
+
     tsv = str(pairs_and_gold[0])
     for command in (["evaluate"], ["align", "--tsv", tsv], ["eflomal-priors"]):
         for direction in ("de-en", "en-de"):
@@ -162,6 +156,8 @@ def test_help_lists_every_command_with_a_line_that_says_what_it_does(capsys):
 
 
 def test_every_train_option_says_its_default_and_choices():
+    from nmt_core.__main__ import CHOICES, DEFAULTS, shown_default
+
     train = commands().choices["train"]
     options = [a for a in train._actions if not isinstance(a, argparse._HelpAction)]
     assert len(options) == 44
@@ -174,6 +170,8 @@ def test_every_train_option_says_its_default_and_choices():
 
 
 def test_every_number_of_the_configs_has_a_range():
+    from nmt_core.__main__ import DEFAULTS, RANGES
+
     numbers = {f.name for config in (ModelConfig, TrainConfig) for f in dataclasses.fields(config)
                if f.type in ("int", "float")}  # fmt: skip
     assert numbers == set(RANGES)
