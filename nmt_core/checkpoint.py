@@ -8,10 +8,16 @@
 
 ``load_checkpoint(path)`` rebuilds everything from the folder alone. Folders are written to a
 temporary sibling and swapped in, so a run killed mid-write leaves the previous one intact.
+
+A checkpoint's name is its folder's name. Two folders of one root cannot share a name, so a copy
+(``de-en-dot-backup``, whose config still records "de-en-dot") never shadows the original in a
+listing, the dashboard's menu or a lookup by name; the name recorded in the meta is only what
+``export --name`` was given.
 """
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
@@ -82,7 +88,8 @@ class Checkpoint:
 
     @property
     def name(self) -> str:
-        return str(self.meta.get("name") or self.path.name)
+        """The folder's name (see the module docstring: names are unique by construction)."""
+        return self.path.name
 
     @property
     def device(self) -> torch.device:
@@ -172,25 +179,53 @@ def save_checkpoint(
 
 
 def read_config(path: Path) -> tuple[ModelConfig, dict[str, Any]]:
-    """The model config and metadata of a checkpoint folder, with a clear error if unusable."""
+    """The model config and metadata of a checkpoint folder, with a clear error if unusable
+    (a folder the process may not read included: a server must name it, not crash)."""
     file = path / CONFIG
-    if not file.is_file():
-        raise CheckpointError(f"{path} is not a checkpoint: {CONFIG} is missing")
     try:
-        data = json.loads(file.read_text("utf-8"))
+        text = file.read_text("utf-8")
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        raise CheckpointError(f"{path} is not a checkpoint: {CONFIG} is missing") from None
+    except OSError as error:
+        raise CheckpointError(f"{file} cannot be read ({error.strerror or error})") from error
+    try:
+        data = json.loads(text)
         return ModelConfig.from_dict(data["model"]), dict(data.get("meta", {}))
     except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
         raise CheckpointError(f"{file} is not a valid checkpoint config: {error}") from error
 
 
+def _roots() -> list[Path]:
+    """Where a checkpoint name is looked up: checkpoints_root(), then the shipped ones."""
+    return list(dict.fromkeys([checkpoints_root(), SHIPPED_ROOT]))
+
+
+def _named(path: Path) -> str | None:
+    """The checkpoint name ``path`` spells, if any: a bare name ("de-en-additive") or the
+    clone's spelling of a shipped one ("checkpoints/de-en-additive")."""
+    if len(path.parts) == 1 or (len(path.parts) == 2 and path.parts[0] == "checkpoints"):
+        return path.parts[-1]
+    return None
+
+
 def checkpoint_folder(path: str | Path) -> Path:
-    """``path`` itself, or, for a bare name like "de-en-additive" that is no folder here, that
-    shipped checkpoint (so scripts work from any directory)."""
+    """``path`` itself when it exists (a path that exists is a path); else the checkpoint it
+    names in :func:`_roots` (so scripts work from any directory); else ``path`` unchanged, for
+    the loader to say what is missing."""
     path = Path(path)
-    shipped = SHIPPED_ROOT / path
-    if not path.exists() and len(path.parts) == 1 and (shipped / CONFIG).is_file():
-        return shipped
-    return path
+    name = _named(path)
+    if path.exists() or name is None:
+        return path
+    return next((root / name for root in _roots() if _is_checkpoint(root / name)), path)
+
+
+def close_names(path: str | Path) -> list[str]:
+    """The checkpoint names in :func:`_roots` closest to ``path``'s last part (difflib), best
+    first: what a mistyped name most likely meant."""
+    names = {
+        folder.name for root in _roots() for folder in root.glob("*/") if _is_checkpoint(folder)
+    }
+    return difflib.get_close_matches(Path(path).name, sorted(names), n=3)
 
 
 def load_checkpoint(path: str | Path, device: str = "cpu") -> Checkpoint:
@@ -307,29 +342,41 @@ class Scan:
 
 
 def scan_checkpoints(root: str | Path = SHIPPED_ROOT) -> Scan:
-    """Every checkpoint folder directly under ``root``, sorted by name."""
+    """Every checkpoint folder directly under ``root``, sorted by name; a folder that cannot
+    be read or holds a broken config is a problem that names it, never an exception."""
     infos, problems = [], []
     for folder in sorted(Path(root).glob("*/")):
-        if not (folder / CONFIG).exists():
+        if not _is_checkpoint(folder):
             continue
         try:
-            config, meta = read_config(folder)
-        except (CheckpointError, OSError) as error:
+            infos.append(checkpoint_info(folder))
+        except CheckpointError as error:
             problems.append(str(error))
-            continue
-        infos.append(
-            CheckpointInfo(
-                name=str(meta.get("name") or folder.name),
-                path=folder,
-                direction=str(meta.get("direction", "?")),
-                config=config,
-                test_bleu=meta.get("test_bleu"),
-                parameters=meta.get("parameters"),
-                default=meta.get("default") is True,
-                guided_alignment=float(meta.get("train_config", {}).get("guided_alignment", 0)),
-            )
-        )
     return Scan(infos, problems)
+
+
+def _is_checkpoint(folder: Path) -> bool:
+    """Whether ``folder`` is a folder holding a config.json, or one that cannot be looked into
+    (then reading it names the folder and the reason, where a skip would hide it)."""
+    try:
+        return folder.is_dir() and (folder / CONFIG).exists()
+    except OSError:
+        return True
+
+
+def checkpoint_info(folder: Path) -> CheckpointInfo:
+    """What a listing shows of ``folder``, read from its config alone; named by the folder."""
+    config, meta = read_config(folder)
+    return CheckpointInfo(
+        name=folder.name,
+        path=folder,
+        direction=str(meta.get("direction", "?")),
+        config=config,
+        test_bleu=meta.get("test_bleu"),
+        parameters=meta.get("parameters"),
+        default=meta.get("default") is True,
+        guided_alignment=float(meta.get("train_config", {}).get("guided_alignment", 0)),
+    )
 
 
 def default_checkpoint(infos: Sequence[CheckpointInfo]) -> CheckpointInfo:
@@ -337,6 +384,17 @@ def default_checkpoint(infos: Sequence[CheckpointInfo]) -> CheckpointInfo:
     else the first. ``infos`` must not be empty."""
     marked = [i for i in infos if i.default] or [i for i in infos if i.scorer == "additive"]
     return (marked or list(infos))[0]
+
+
+def direction_default(direction: str) -> Path:
+    """The folder of ``direction``'s default model (:func:`default_checkpoint`) in the first of
+    :func:`_roots` that has a model of that direction."""
+    for root in _roots():
+        infos = [i for i in list_checkpoints(root) if i.direction == direction]
+        if infos:
+            return default_checkpoint(infos).path
+    places = " or ".join(str(root) for root in _roots())
+    raise CheckpointError(f"no {direction} checkpoint in {places}: give --checkpoint")
 
 
 def list_checkpoints(root: str | Path = SHIPPED_ROOT) -> list[CheckpointInfo]:

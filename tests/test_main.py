@@ -3,10 +3,20 @@ that names it, exit code 2, and no traceback; nothing is loaded before the flags
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
+import json
+import math
+from pathlib import Path
+
 import pytest
 import torch
 
-from nmt_core.__main__ import main
+from nmt_core.__main__ import build_parser, main
+from nmt_core.checkpoint import ROOT_VARIABLE, SHIPPED_ROOT, default_checkpoint, list_checkpoints
+from nmt_core.network.config import ModelConfig, TrainConfig
+
+SHIPPED = list_checkpoints(SHIPPED_ROOT)
 
 
 @pytest.mark.parametrize(
@@ -18,7 +28,7 @@ from nmt_core.__main__ import main
         (["align", "--checkpoint", "x", "--tsv", "x", "--threshold", "7"], "(0, 1]"),
         (["align", "--checkpoint", "x", "--tsv", "x", "--threshold", "nan"], "(0, 1]"),
         (["average", "--run", "x", "--max-last", "-1"], "--max-last"),
-        (["evaluate"], "required: --checkpoint"),
+        (["align"], "required: --tsv"),
         (["frobnicate"], "invalid choice"),
     ],
 )
@@ -39,7 +49,6 @@ def test_cuda_without_a_gpu_is_one_line_too(toy_checkpoint, capsys, monkeypatch)
 
 @pytest.mark.parametrize("command", ["translate", "evaluate", "align", "average"])
 def test_every_using_command_defaults_to_the_gpu_when_there_is_one(command):
-    from nmt_core.__main__ import build_parser
     from nmt_core.network.device import resolve_device
 
     required = {
@@ -71,3 +80,227 @@ def test_a_bad_config_file_is_one_line_that_names_it(tmp_path, capsys, command, 
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and str(config) in error and named in error, error
     assert not (tmp_path / "out").exists()
+
+
+# --- checkpoints by name or by direction ---------------------------------------------------
+
+
+@pytest.fixture
+def shipped_only(monkeypatch):
+    """Names and defaults resolve among the shipped checkpoints, whatever the environment."""
+    monkeypatch.delenv(ROOT_VARIABLE, raising=False)
+
+
+@pytest.mark.parametrize(
+    ("direction", "sentence", "noun"),
+    [([], "Der Hund schläft.", "dog"), (["--direction", "en-de"], "The dog is sleeping.", "hund")],
+)
+def test_translate_needs_no_checkpoint_the_direction_has_a_default(
+    shipped_only, tmp_path, monkeypatch, capsys, direction, sentence, noun
+):
+    monkeypatch.chdir(tmp_path)
+    assert main(["translate", *direction, "--quiet", sentence]) == 0
+    assert noun in capsys.readouterr().out.lower()
+
+
+def test_prepared_resolves_a_missing_checkpoint_to_the_directions_default(
+    shipped_only, pairs_and_gold
+):
+    default = {info.direction: default_checkpoint([i for i in SHIPPED if i.direction ==
+               info.direction]).path for info in SHIPPED}  # fmt: skip
+    from nmt_core.__main__ import prepared  # (imported here: the old code had none)
+
+    tsv = str(pairs_and_gold[0])
+    for command in (["evaluate"], ["align", "--tsv", tsv], ["eflomal-priors"]):
+        for direction in ("de-en", "en-de"):
+            args = build_parser().parse_args([*command, "--direction", direction])
+            assert prepared(args).checkpoint == default[direction], (command, direction)
+
+
+def test_a_mistyped_checkpoint_name_says_what_was_meant_before_any_work(
+    shipped_only, monkeypatch, capsys
+):
+    monkeypatch.setattr("nmt_core.__main__.load_checkpoint", no_work)
+    assert main(["translate", "--checkpoint", "de-en-addtive", "Hallo"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "Traceback" not in error, error
+    assert "did you mean de-en-additive (see nmt-core list" in error
+
+
+def test_a_checkpoint_path_of_the_clone_works_from_any_directory(shipped_only, tmp_path,
+                                                                  monkeypatch, capsys):  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    argv = ["translate", "--checkpoint", "checkpoints/de-en-additive", "--quiet", "Der Hund."]
+    assert main(argv) == 0
+    assert "dog" in capsys.readouterr().out.lower()
+
+
+# --- what the command line says about itself ----------------------------------------------
+
+
+def commands() -> dict[str, argparse.ArgumentParser]:
+    return next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+
+
+def test_help_lists_every_command_with_a_line_that_says_what_it_does(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["--help"])
+    assert stopped.value.code == 0
+    shown = capsys.readouterr().out
+    assert "`" not in shown
+    described = {action.dest: action.help for action in commands()._choices_actions}
+    assert set(described) == set(commands().choices)
+    for name, help_text in described.items():
+        assert help_text and "\n" not in help_text and "`" not in help_text, name
+        assert f"    {name}" in shown and help_text in " ".join(shown.split()), name
+
+
+def test_every_train_option_says_its_default_and_choices():
+    from nmt_core.__main__ import CHOICES, DEFAULTS, shown_default
+
+    train = commands().choices["train"]
+    options = [a for a in train._actions if not isinstance(a, argparse._HelpAction)]
+    assert len(options) == 44
+    for action in options:
+        assert action.help and "default" in action.help, action.option_strings
+        if action.dest in DEFAULTS:  # from the config dataclass: the help cannot drift
+            assert f"default {shown_default(DEFAULTS[action.dest])}" in action.help, action.dest
+        for choice in action.choices or CHOICES.get(action.dest, ()):
+            assert choice in action.help, (action.dest, choice)
+
+
+def test_every_number_of_the_configs_has_a_range():
+    from nmt_core.__main__ import DEFAULTS, RANGES
+
+    numbers = {f.name for config in (ModelConfig, TrainConfig) for f in dataclasses.fields(config)
+               if f.type in ("int", "float")}  # fmt: skip
+    assert numbers == set(RANGES)
+    for name, default in DEFAULTS.items():  # the defaults themselves are in range
+        assert name not in RANGES or RANGES[name].holds(default), name
+
+
+def test_list_has_a_header_and_marks_each_directions_default(shipped_only, capsys):
+    assert main(["list"]) == 0
+    out, err = capsys.readouterr()
+    assert err.split()[:4] == ["name", "direction", "scorer", "decoder"]
+    marked = {line.split()[0] for line in out.splitlines() if " default " in line}
+    directions = {info.direction for info in SHIPPED}
+    assert marked == {default_checkpoint([i for i in SHIPPED if i.direction == d]).name
+                      for d in directions}  # fmt: skip
+
+
+def test_list_of_a_missing_folder_says_it_does_not_exist(tmp_path, capsys):
+    assert main(["list", "--root", str(tmp_path / "missing")]) == 1
+    out, err = capsys.readouterr()
+    assert not out and err.count("\n") == 1 and f"{tmp_path / 'missing'} does not exist" in err
+
+
+# --- bad input: one line, a non-zero exit, before any work, nothing left behind ------------
+
+
+def no_work(*args, **kwargs):
+    raise AssertionError("work started before the input was checked")
+
+
+@pytest.mark.parametrize(
+    ("flags", "named"),
+    [
+        (["--max-steps", "-5"], "--max-steps: must be a whole number >= 0; got '-5'"),
+        (["--max-minutes", "-1"], "--max-minutes: must be a finite number >= 0"),
+        (["--lr", "inf"], "--lr: must be a finite number > 0; got 'inf'"),
+        (["--lr", "nan"], "--lr: must be a finite number > 0"),
+        (["--eval-sentences", "0"], "--eval-sentences: must be a whole number >= 1"),
+        (["--threads", "-3"], "--threads: must be a whole number >= 0"),
+        (["--dropout", "1"], "--dropout: must be a finite number in [0, 1)"),
+        (["--vocab-size", "4"], "--vocab-size: must be a whole number >= 5"),
+    ],
+)
+def test_a_train_number_out_of_range_is_refused_before_the_run_folder_exists(
+    tmp_path, toy_corpus, monkeypatch, capsys, flags, named
+):
+    monkeypatch.setattr("nmt_core.learning.training.train", no_work)
+    out = tmp_path / "run"
+    with pytest.raises(SystemExit) as stopped:
+        main(["train", *toy_run(toy_corpus, out), *flags])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and named in error and "Traceback" not in error, error
+    assert not out.exists()
+
+
+def toy_run(corpus: Path, out: Path) -> list[str]:
+    """Flags of a tiny run on the toy corpus (cheap, should a check let it start)."""
+    return ["--corpus", str(corpus), "--output-dir", str(out), "--kinds", "sentence",
+            "--dev-size", "20", "--test-size", "20", "--max-steps", "2", "--vocab-size", "40",
+            "--eval-sentences", "5"]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("train", "named"),
+    [
+        ({"max_steps": -5}, "max_steps must be a whole number >= 0; got -5"),
+        ({"lr": math.inf}, "lr must be a finite number > 0; got inf"),
+        ({"eval_sentences": 0}, "eval_sentences must be a whole number >= 1; got 0"),
+    ],
+)
+def test_a_config_files_number_out_of_range_is_refused_too(
+    tmp_path, toy_corpus, monkeypatch, capsys, train, named
+):
+    monkeypatch.setattr("nmt_core.learning.training.train", no_work)
+    config = tmp_path / "recipe.json"
+    config.write_text(json.dumps({"train": train}))
+    out = tmp_path / "run"
+    budget = toy_run(toy_corpus, out)[:-6]  # without --max-steps and the rest: they would win
+    argv = ["train", *budget, "--config", str(config)]
+    assert main(argv) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and named in error, error
+    assert not out.exists()
+
+
+def test_a_vocabulary_too_small_for_the_corpus_is_one_line_and_leaves_no_folder(
+    tmp_path, toy_corpus, capsys
+):
+    out = tmp_path / "runs" / "tiny"
+    assert main(["train", *toy_run(toy_corpus, out), "--vocab-size", "5"]) == 2
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert "vocab_size 5 is too small for this corpus" in error and "need at least" in error
+    assert not (tmp_path / "runs").exists()
+
+
+@pytest.fixture
+def pairs_and_gold(tmp_path: Path) -> tuple[Path, Path]:
+    tsv, gold = tmp_path / "pairs.tsv", tmp_path / "gold.pharaoh"
+    tsv.write_text("Der Hund schläft .\tThe dog sleeps .\n", encoding="utf-8")
+    gold.write_text("0-0 1-1\n", encoding="utf-8")
+    return tsv, gold
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["train", "--config", "{folder}"], "--config: {folder} is a folder, not a file"),
+        (["evaluate", "--tsv", "{tsv}", "--output", "{folder}"], "--output: {folder} is a folder"),
+        (["evaluate", "--tsv", "{tsv}", "--stats", "{folder}"], "--stats: {folder} is a folder"),
+        (["align", "--tsv", "{tsv}", "--output", "{folder}"], "--output: {folder} is a folder"),
+        (["align", "--tsv", "{tsv}", "--gold", "{folder}"], "--gold: {folder} is a folder"),
+        (["align", "--tsv", "{tsv}", "--gold", "{latin1}"], "--gold: {latin1} is not UTF-8"),
+        (["tokenizer", "--output", "{folder}"], "--output: {folder} is a folder"),
+        (["align", "--tsv", "{folder}/none.tsv"], "--tsv: {folder}/none.tsv does not exist"),
+    ],
+)
+def test_a_file_that_cannot_be_used_is_named_before_any_work(
+    tmp_path, pairs_and_gold, monkeypatch, capsys, argv, named
+):
+    for work in ("load_checkpoint", "command_tokenizer", "command_train"):
+        monkeypatch.setattr(f"nmt_core.__main__.{work}", no_work)
+    folder = tmp_path / "a folder"
+    folder.mkdir()
+    latin1 = tmp_path / "gold-latin1.pharaoh"
+    latin1.write_bytes("0-0 # Hündin\n".encode("latin-1"))
+    paths = {"folder": folder, "tsv": pairs_and_gold[0], "latin1": latin1}
+    assert main([part.format(**paths) for part in argv]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and named.format(**paths) in error, error
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a folder", "gold-latin1.pharaoh",
+                                                          "gold.pharaoh", "pairs.tsv"]  # fmt: skip
