@@ -122,7 +122,7 @@ RANGES: dict[str, Range] = {
     "clip_norm": POSITIVE, "label_smoothing": FRACTION, "token_dropout": FRACTION,
     "subword_alpha": Range(False, 0, 1, below=False), "guided_alignment": NONNEGATIVE,
     "eval_every": SOME, "eval_sentences": SOME, "snapshots": COUNT,
-    "seed": Range(True, 0, 2**32), "threads": COUNT,
+    "seed": Range(True, 0, 2**32), "threads": COUNT, "generated_pairs": SOME,
 }  # fmt: skip
 
 
@@ -169,6 +169,8 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "tagged_kinds": _comma_list,
     "extra_corpora": _comma_list,
     "augment": _comma_list,
+    "generated_pairs": int,
+    "generated_avoid": _comma_list,
     "probes": str,
     "probe_every": int,
     "tokenizer": str,
@@ -218,6 +220,8 @@ OPTION_HELP = {
     "tagged_kinds": "kinds whose sources get a tag, comma-separated, among --kinds",
     "extra_corpora": "more TSVs of sentence pairs, train split only, comma-separated",
     "augment": "pairs made from the Ding entries, train split only, comma-separated",
+    "generated_pairs": "how many pairs generated_sentences writes (with --augment)",
+    "generated_avoid": "TSVs of evaluation sentences never generated, comma-separated",
     "probes": "TSV of probe pairs whose attention each evaluation records in probes.json",
     "probe_every": "also record the probes every N updates (0 = at evaluations only)",
     "tokenizer": "reuse this sentencepiece model (one vocabulary across compared models)",

@@ -309,3 +309,19 @@ def test_every_model_gets_its_own_line_colour_and_the_shipped_ones_their_scorers
     assert colours["mine"] != figures.SCORER_COLOURS["none"]  # grey means no attention
     many = figures.model_colours([(f"m{i}", "additive") for i in range(12)])
     assert len(many) == 12  # more models than colours: the spares repeat, nothing fails
+
+
+def test_pair_heatmaps_put_a_beside_b_on_the_same_tokens_and_scale():
+    a, b = attention(4, 4, seed=1), attention(4, 4, seed=2)
+    fig = figures.pair_heatmaps(a, b, SOURCE, TARGET, names=("m-a", "m-b"))
+    first, second = fig.data
+    assert (first.xaxis, second.xaxis, first.yaxis, second.yaxis) == ("x", "x2", "y", "y")
+    np.testing.assert_allclose(np.array(first.z), a)
+    np.testing.assert_allclose(np.array(second.z), b)
+    assert (first.zmin, first.zmax, second.zmin, second.zmax) == (0.0, 1.0, 0.0, 1.0)
+    assert first.showscale and not second.showscale  # one colour bar for both
+    assert fig.layout.xaxis.domain[1] <= fig.layout.xaxis2.domain[0]  # A left of B
+    # hovering a cell of either panel names that cell's weight in both models
+    assert first.customdata[1][2][2:] == second.customdata[1][2][2:] == [a[1, 2], b[1, 2]]
+    with pytest.raises(ValueError, match="matrix B"):
+        figures.pair_heatmaps(a, attention(3, 4), SOURCE, TARGET, names=("m-a", "m-b"))

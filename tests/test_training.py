@@ -461,3 +461,16 @@ def test_training_stops_early_on_a_dev_plateau_and_at_the_end_of_its_epochs(tmp_
     shutil.rmtree(tmp_path / "epoch" / "latest")
     with pytest.raises(ValueError, match="is missing, so it cannot be resumed"):
         train(one_epoch, model_cfg, resume=True)
+
+
+def test_a_loss_that_is_no_longer_finite_stops_training_and_saves_nothing(toy_corpus, tmp_path):
+    """A learning rate that blows the weights up: the run stops with one message at the next
+    evaluation, and no checkpoint of NaN weights is written (hardening issue)."""
+    train_cfg, model_cfg = toy_configs(tmp_path / "run", toy_corpus, scorer="dot")
+    train_cfg = replace(train_cfg, lr=1e30, max_steps=40, eval_every=20)
+    with pytest.raises(ValueError, match="training loss became"):
+        train(train_cfg, model_cfg)
+    assert not (tmp_path / "run" / "best").exists()
+    latest = tmp_path / "run" / "latest"
+    for weights in latest.glob("*.safetensors") if latest.exists() else []:
+        assert all(torch.isfinite(t).all() for t in load_file(weights).values())

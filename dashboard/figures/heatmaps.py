@@ -186,6 +186,44 @@ def context_heatmap(
     return _finish([trace], title, presentation, height, **layout)
 
 
+def _pair_traces(
+    a: np.ndarray,
+    b: np.ndarray,
+    source_tokens: Sequence[str],
+    target_tokens: Sequence[str],
+    names: tuple[str, str],
+    presentation: bool,
+) -> list[dict[str, Any]]:
+    """A's and B's heatmap traces on x and x2, one y; each cell's hover names both weights."""
+    rows, cols = _labels(target_tokens), _labels(source_tokens)
+    both = [
+        [[rows[t], cols[j], a[t, j], b[t, j]] for j in range(len(cols))] for t in range(len(rows))
+    ]
+    first, second = _labels(names)
+    hover = (
+        "target: %{customdata[0]}<br>source: %{customdata[1]}<br>"
+        f"A {first}: %{{customdata[2]:.3f}}<br>B {second}: %{{customdata[3]:.3f}}<extra></extra>"
+    )
+    scale = {"orientation": "h", "y": -0.18, "yanchor": "top", "thickness": 12, "len": 0.6,
+             "title": _text("weight")}  # fmt: skip
+    traces = []
+    for k, matrix in enumerate((a, b)):
+        trace, _ = _heatmap(
+            matrix,
+            source_tokens,
+            target_tokens,
+            colorscale=PROJECTOR_SCALE if presentation else ATTENTION_SCALE,
+            zmin=0.0,
+            zmax=1.0,
+            names=("target", "source", "weight"),
+            presentation=presentation,
+        )
+        trace.update(customdata=both, hovertemplate=hover, xaxis="x" if k == 0 else "x2",
+                     yaxis="y", showscale=k == 0, colorbar=scale, name=names[k])  # fmt: skip
+        traces.append(trace)
+    return traces
+
+
 def pair_heatmaps(
     a: np.ndarray,
     b: np.ndarray,
@@ -198,73 +236,36 @@ def pair_heatmaps(
 ) -> go.Figure:
     """Models A and B's attention side by side in one figure: the same rows and columns on one
     colour scale (its bar below both, so that each panel keeps half the width), the y axis
-    shared. Hovering a cell in either panel shows that cell in both models and A − B, so the
-    two panels are read as one (Streamlit sends no hover events back to Python: the link lives
-    in the figure).
+    shared. Hovering a cell in either panel shows that cell in both models, so the two panels
+    are read as one (Streamlit sends no hover events back to Python: the link lives in the
+    figure).
 
     a, b: (T, S) weights over ``target_tokens`` x ``source_tokens``; names: (A's, B's).
     """
     _check_matrix(a, target_tokens, source_tokens, "matrix A")
     _check_matrix(b, target_tokens, source_tokens, "matrix B")
     first, second = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    rows, cols = _labels(target_tokens), _labels(source_tokens)
-    both = [
-        [[rows[t], cols[j], first[t, j], second[t, j]] for j in range(len(cols))]
-        for t in range(len(rows))
-    ]
-    hover = (
-        "target: %{customdata[0]}<br>source: %{customdata[1]}<br>"
-        f"A {_labels([names[0]])[0]}: %{{customdata[2]:.3f}}<br>"
-        f"B {_labels([names[1]])[0]}: %{{customdata[3]:.3f}}<extra></extra>"
-    )
-    data = []
-    for k, (matrix, name) in enumerate(((first, names[0]), (second, names[1]))):
-        trace, _ = _heatmap(
-            matrix,
-            source_tokens,
-            target_tokens,
-            colorscale=PROJECTOR_SCALE if presentation else ATTENTION_SCALE,
-            zmin=0.0,
-            zmax=1.0,
-            names=("target", "source", "weight"),
-            presentation=presentation,
-        )
-        trace.update(
-            customdata=both,
-            hovertemplate=hover,
-            xaxis="x" if k == 0 else "x2",
-            yaxis="y",
-            showscale=k == 0,
-            colorbar={
-                "orientation": "h",
-                "y": -0.18,
-                "yanchor": "top",
-                "thickness": 12,
-                "len": 0.6,
-                "title": _text("weight"),
-            },  # fmt: skip
-            name=name,
-        )
-        data.append(trace)
+    data = _pair_traces(first, second, source_tokens, target_tokens, names, presentation)
     x_axis = {**_token_axis(source_tokens, presentation), "automargin": True}
-    letters = [f"{letter} · {name}" for letter, name in zip("AB", names, strict=True)]
+    size = 16 if presentation else 13
+    labels = _labels([f"{letter} · {name}" for letter, name in zip("AB", names, strict=True)])
     layout = {
         "xaxis": {**x_axis, "domain": [0.0, 0.49]},
         "xaxis2": {**x_axis, "domain": [0.51, 1.0]},
         "yaxis": {**_token_axis(target_tokens, presentation), "autorange": "reversed"},
         "annotations": [
             {
-                "text": _labels([text])[0],
+                "text": text,
                 "x": x,
                 "xref": "paper",
                 "y": 1.0,
                 "yref": "paper",
                 "yanchor": "bottom",
-                "showarrow": False,
                 "xanchor": "center",
-                "font": {"size": 16 if presentation else 13},
+                "showarrow": False,
+                "font": {"size": size},
             }
-            for text, x in zip(letters, (0.245, 0.755), strict=True)
+            for text, x in zip(labels, (0.245, 0.755), strict=True)
         ],  # fmt: skip
         "margin": {"l": 5, "r": 5, "t": 40, "b": 110},  # the names above, the scale below
     }

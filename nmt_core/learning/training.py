@@ -419,9 +419,14 @@ def evaluate_and_save(s: Setup, progress: Progress, recent: Sequence[torch.Tenso
     None after a resume that stops at once).
     """
     cfg, world = s.cfg, s.world
+    train_loss = world_mean(world, recent)
+    if train_loss is not None and not math.isfinite(train_loss):  # never save NaN weights
+        raise ValueError(
+            f"the training loss became {train_loss} by step {progress.step}: nothing was saved "
+            "from these updates; lower --lr (or --clip-norm) and resume"
+        )
     # process 0 evaluates; the others wait for its scores, then all decide alike
     scores, dev_loss = world.from_main(evaluation(s) if world.main else None)
-    train_loss = world_mean(world, recent)
     if cfg.lr_schedule == "plateau":
         s.scheduler.step(scores.bleu)
     improved = scores.bleu > progress.best_bleu
