@@ -290,7 +290,12 @@ def test_the_step_animation_plays_scores_softmax_each_weighted_annotation_and_th
     np.testing.assert_allclose(grids[-1][4], sums[-1, :dims])
     # the slider and the play button drive the frames in the browser
     assert [list(step.args[0]) for step in fig.layout.sliders[0].steps] == [[n] for n in names]
-    assert fig.layout.updatemenus[0].buttons[0].label == "▶ Play"
+    play = fig.layout.updatemenus[0]
+    assert play.buttons[0].label == "▶ Play"
+    # D8: no transition (a heatmap cannot tween: the grid went blank at every frame), and Play
+    # above the chart, not under its 700 px
+    assert play.buttons[0].args[1]["transition"]["duration"] == 0
+    assert play.y >= 1 and play.yanchor == "bottom"
     with pytest.raises(ValueError, match="terms"):
         figures.step_animation(weights, weights, weighted_sum(weights, values[:, :3]), values,
                                SOURCE, ["▁a"], np.ones(1),
@@ -325,3 +330,13 @@ def test_pair_heatmaps_put_a_beside_b_on_the_same_tokens_and_scale():
     assert first.customdata[1][2][2:] == second.customdata[1][2][2:] == [a[1, 2], b[1, 2]]
     with pytest.raises(ValueError, match="matrix B"):
         figures.pair_heatmaps(a, attention(3, 4), SOURCE, TARGET, names=("m-a", "m-b"))
+
+
+def test_the_toolbar_runs_down_the_right_edge_never_over_a_title():
+    """D9: Plotly's toolbar, shown on hover, covered the chart titles along the top."""
+    shown = [
+        figures.attention_heatmap(attention(4, 4), SOURCE, TARGET, title="A long title " * 4),
+        figures.bar_chart([0.5, 0.5], ["a", "b"], title="t"),
+        figures.difference_heatmap(attention(4, 4), attention(4, 4, 1), SOURCE, TARGET),
+    ]
+    assert all(fig.layout.modebar.orientation == "v" for fig in shown)

@@ -127,3 +127,5 @@ def test_the_step_page_shows_the_votes_of_a_shortcut_model_only(
         assert not at.exception, at.exception
         captions = " ".join(c.value for c in at.caption)
         assert ("The lexical shortcut adds E ℓₜ" in captions) is shown, name
+        # D12: the chart says in plain words what it is (a class found it baffling)
+        assert ("second path to its next word besides the RNN" in captions) is shown, name

@@ -213,8 +213,9 @@ def _animation_layout(
 
 
 def _animation_controls(names: Sequence[str], below: int, font: int, area: int) -> dict[str, Any]:
-    """The slider over the frames ``names`` (each frame's description shown above it) and the
-    Play / Pause buttons, placed in the ``below`` pixels under a plot ``area`` pixels high."""
+    """The slider over the frames ``names`` (each frame's description shown above it), placed
+    in the ``below`` pixels under a plot ``area`` pixels high, and the Play / Pause buttons above
+    the plot (the layout leaves them a top margin)."""
     slider = {
         "active": 0,
         # the frame's description above the slider; its own tick labels hidden
@@ -234,16 +235,17 @@ def _animation_controls(names: Sequence[str], below: int, font: int, area: int) 
             for name in names
         ],
     }
-    play = {"frame": {"duration": 900, "redraw": True}, "transition": {"duration": 300},
+    # no transition: a heatmap cannot tween, and a 300 ms one blanked the h_j grid each frame
+    play = {"frame": {"duration": 1200, "redraw": True}, "transition": {"duration": 0},
             "fromcurrent": False}  # fmt: skip
-    buttons = {
+    buttons = {  # above the chart, right of its title: a class sees them with the chart
         "type": "buttons",
         "direction": "left",
-        "x": 0,
-        "y": -(below - 10) / area,
+        "x": 0.62,
+        "y": 1,
         "xanchor": "left",
-        "yanchor": "top",
-        "pad": {"t": 30},
+        "yanchor": "bottom",
+        "pad": {"b": 10},
         "font": {"size": font},
         "buttons": [
             {"label": "▶ Play", "method": "animate", "args": [None, play]},

@@ -123,6 +123,8 @@ def _finish(
                 "automargin": True,  # the top margin grows with the title's lines
             },
             "font": {"size": _font_size(presentation)},
+            # the toolbar down the right edge, never over a title (D9)
+            "modebar": {"orientation": "v", "bgcolor": "rgba(255, 255, 255, 0.8)"},
             "height": height + (len(lines) - 1) * round(1.3 * size),
             "margin": {"l": 20, "r": 20, "t": 20, "b": 20},
             **layout,

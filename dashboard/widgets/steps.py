@@ -97,16 +97,20 @@ def shortcut_votes_chart(votes: Votes, written: str, step: int, presentation: bo
         list(votes.pieces[step]),
         votes.logit_gains[step],
         chosen=written,
-        title=f"Step {step + 1}: what the attended source words vote for by themselves",
+        title=f"Step {step + 1}: what the attended source words vote for, by meaning alone",
         presentation=presentation,
         value_title="score added to the piece's logit",
         value_range=None,
     )
     st.plotly_chart(fig, theme=None, key="step_votes")
     st.caption(
-        "The lexical shortcut adds E ℓₜ to every piece's logit, where ℓₜ is made from the "
-        "source embeddings weighted by this step's attention alone, past the decoder's RNN: "
-        "the pieces it favours most."
+        "This model has a second path to its next word besides the RNN (the lexical shortcut "
+        "of Nguyen & Chiang 2018): the source words' own embeddings, weighted by this step's "
+        "attention α, vote for output pieces. The lexical shortcut adds E ℓₜ to every "
+        "piece's logit, ℓₜ made from those weighted embeddings alone. The bars are the pieces "
+        "those votes favour most. They know what the attended words can mean, not the "
+        "sentence: a word's votes go to all its meanings and their relatives (an article can "
+        "vote for odd words), and the decoder's state picks what fits. Red: the piece written."
     )
 
 
