@@ -24,7 +24,7 @@ html {{ font-size: {ROOT_FONT_PX}px; }}
 .katex {{ font-size: {FORMULA_EM * 1.21:.2f}em !important; }}
 .katex-display {{ overflow-x: auto; overflow-y: hidden; }}  /* scroll, never cut */
 [data-testid="stMainBlockContainer"] {{
-  padding-left: 1.5rem !important; padding-right: 1.5rem !important; padding-top: 4.5rem !important;
+  padding-left: 1.5rem !important; padding-right: 1.5rem !important; padding-top: 3.5rem !important;
 }}
 </style>
 """

@@ -222,6 +222,36 @@ def test_presentation_mode_fits_a_projector(server, tmp_path, name, width, heigh
         assert heatmap["box"]["top"] < min(others)
 
 
+HEATMAP_LABELS = """() => { const p = document.querySelector('.js-plotly-plot');
+  const ticks = [...p.querySelectorAll('.xtick text, .ytick text')].map(t =>
+    t.getBoundingClientRect());
+  return {rows: p.data[0].z.length, top: Math.min(...ticks.map(t => t.top)),
+          bottom: Math.max(...ticks.map(t => t.bottom))}; }"""
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720)])
+def test_translate_shows_the_whole_heatmap_on_a_projectors_first_screen(server, width, height):
+    """D7: on a projector, a sentence as long as 12 words of the shipped models (17 rows of
+    pieces: here 8 toy words of two pieces each) shows its heatmap with every source and target
+    label in the first screen, without scrolling."""
+    sentence = "Ka Mo Ti Tu Ka Mo Ti Tu ."
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.set_default_timeout(60_000)
+            page.goto(f"{server}/?s={sentence}&presentation=1")
+            page.wait_for_function(
+                "() => document.querySelector('.js-plotly-plot .heatmaplayer image')"
+            )
+            time.sleep(1)
+            labels = page.evaluate(HEATMAP_LABELS)
+        finally:
+            browser.close()
+    assert labels["rows"] >= 17
+    assert labels["top"] >= 0 and labels["bottom"] <= height, labels
+
+
 ANIMATION_STATE = """el => ({frames: el._transitionData._frames.length,
                             active: el._fullLayout.sliders[0].active,
                             label: el._fullLayout.sliders[0].steps[

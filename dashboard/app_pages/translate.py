@@ -6,15 +6,23 @@ from dashboard import state, views, widgets
 from dashboard.markdown_text import literal
 
 chosen = state.settings()
-st.header("Translate")
+big = chosen.presentation
+if not big:  # on a projector the sidebar names the page: its height goes to the heatmap
+    st.header("Translate")
 result = widgets.current(chosen)
 
-st.caption(f"{literal(views.model_label(chosen.model))} · beam size {chosen.beam_size}")
+label = f"{literal(views.model_label(chosen.model))} · beam size {chosen.beam_size}"
+if not big:
+    st.caption(label)
 st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
 
+# On a projector the whole heatmap, its labels too, fits the first screen for a sentence of up
+# to 12 words: source tokens on top, compact rows, the explanations below it.
 title = "Where the decoder looks: rows = output tokens, columns = input tokens"
-if widgets.attention_chart(result, chosen, "heatmap", title) is None:
+if widgets.attention_chart(result, chosen, "heatmap", "" if big else title, fit_screen=big) is None:
     st.stop()
+if big:  # the title would sit on the source tokens above the matrix: it goes below
+    st.caption(f"{title}. {label}.")
 st.caption(
     "Each row is one output token (a piece, or a word when *words* is chosen) and sums to 1. "
     "The source ends with </s>: the model may "

@@ -24,6 +24,8 @@ from dashboard.figures.layout import (
     _token_axis,
 )
 
+COMPACT_ROW = 20  # px a row of a heatmap sized to fit a screen, its labels in 17-px type
+
 
 def _heatmap(
     z: np.ndarray,
@@ -73,6 +75,7 @@ def attention_heatmap(
     reference_links: Iterable[tuple[int, int]] = (),
     presentation: bool = False,
     height_rows: int | None = None,
+    fit_screen: bool = False,
 ) -> go.Figure:
     """Attention weights: rows = target tokens, columns = source tokens, colour 0..1.
 
@@ -83,6 +86,8 @@ def attention_heatmap(
         reference_links: another aligner's links, marked with a ring (a cross in a ring: both).
         height_rows: size the figure for this many rows (>= T), so that heatmaps shown side by
             side line up.
+        fit_screen: the source tokens above the matrix and rows of ``COMPACT_ROW`` px, so that a
+            sentence of 12 words fits a projector's first screen under the translation.
     """
     _check_matrix(matrix, target_tokens, source_tokens, "attention")
     trace, layout = _heatmap(
@@ -129,8 +134,12 @@ def attention_heatmap(
                     "showlegend": False,
                 }
             )
-    height = _row_height(max(len(target_tokens), height_rows or 0), presentation)
-    return _finish(data, title, presentation, height, **layout)
+    rows = max(len(target_tokens), height_rows or 0)
+    if fit_screen:
+        layout["xaxis"].update(side="top")
+        layout["yaxis"]["tickfont"] = {"size": min(17, layout["yaxis"]["tickfont"]["size"])}
+        return _finish(data, title, presentation, 100 + rows * COMPACT_ROW, **layout)
+    return _finish(data, title, presentation, _row_height(rows, presentation), **layout)
 
 
 def difference_heatmap(

@@ -76,9 +76,11 @@ def attention_chart(
     title: str = "",
     hypothesis: Hypothesis | None = None,
     height_rows: int | None = None,
+    fit_screen: bool = False,
 ) -> AttentionView | None:
     """The heatmap of ``hypothesis`` (default: the best) at the chosen token level, or a note;
-    ``height_rows``: size it for that many rows, to line up with heatmaps beside it."""
+    ``height_rows``: size it for that many rows, to line up with heatmaps beside it;
+    ``fit_screen``: compact, the source tokens on top (``figures.attention_heatmap``)."""
     view = result.attention_view(hypothesis, settings.word_level)
     if view is None:
         no_attention_note()
@@ -90,6 +92,7 @@ def attention_chart(
         title=title,
         presentation=settings.presentation,
         height_rows=height_rows,
+        fit_screen=fit_screen,
     )
     chart(fig, key)
     return view
