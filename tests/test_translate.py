@@ -294,8 +294,11 @@ def test_cli_export_stores_scores_and_name_for_the_list(toy_checkpoint, tmp_path
     command = ["export", "--checkpoint", str(toy_checkpoint), "--output", str(out)]
     assert main([*command, "--name", "toy-shipped", "--scores", str(scores)]) == 0
     (info,) = list_checkpoints(tmp_path / "root")
-    assert (info.name, info.test_bleu) == ("toy-shipped", 42.31)
+    # the folder's name is the checkpoint's name (two copies can never shadow each other);
+    # --name is what the folder records
+    assert (info.name, info.test_bleu) == ("folder", 42.31)
     assert load_checkpoint(out).meta["test_chrf"] == 61.0
+    assert load_checkpoint(out).meta["name"] == "toy-shipped"
     capsys.readouterr()
     assert main(["list", "--root", str(tmp_path / "root")]) == 0
     assert capsys.readouterr().out.split()[-1] == "42.3"
