@@ -64,6 +64,35 @@ def _heatmap(
     return trace, axes
 
 
+def _link_marks(
+    links: Iterable[tuple[int, int]], reference_links: Iterable[tuple[int, int]]
+) -> list[dict[str, Any]]:
+    """Scatter traces over a heatmap: hard links as crosses, another aligner's as rings (a cross
+    in a ring: both)."""
+    cross = {"symbol": "x", "size": 9, "color": HIGHLIGHT}
+    ring = {"symbol": "circle-open", "size": 20, "color": HIGHLIGHT, "line": {"width": 2}}
+    traces = []
+    for name, found, marker in (
+        ("hard alignment", links, cross),
+        ("reference aligner", reference_links, ring),
+    ):
+        found = sorted(found)
+        if found:
+            traces.append(
+                {
+                    "type": "scatter",
+                    "x": [j for j, _ in found],
+                    "y": [i for _, i in found],
+                    "mode": "markers",
+                    "name": name,
+                    "marker": marker,
+                    "hoverinfo": "skip",
+                    "showlegend": False,
+                }
+            )
+    return traces
+
+
 def attention_heatmap(
     matrix: np.ndarray,
     source_tokens: Sequence[str],
@@ -114,26 +143,7 @@ def attention_heatmap(
             "line": {"color": HIGHLIGHT, "width": 3},
         }
         layout["shapes"] = [frame]
-    cross = {"symbol": "x", "size": 9, "color": HIGHLIGHT}
-    ring = {"symbol": "circle-open", "size": 20, "color": HIGHLIGHT, "line": {"width": 2}}
-    for name, found, marker in (
-        ("hard alignment", links, cross),
-        ("reference aligner", reference_links, ring),
-    ):
-        found = sorted(found)
-        if found:
-            data.append(
-                {
-                    "type": "scatter",
-                    "x": [j for j, _ in found],
-                    "y": [i for _, i in found],
-                    "mode": "markers",
-                    "name": name,
-                    "marker": marker,
-                    "hoverinfo": "skip",
-                    "showlegend": False,
-                }
-            )
+    data += _link_marks(links, reference_links)
     rows = max(len(target_tokens), height_rows or 0)
     if fit_screen:
         layout["xaxis"].update(side="top")
