@@ -326,8 +326,10 @@ def test_pair_heatmaps_put_a_beside_b_on_the_same_tokens_and_scale():
     assert (first.zmin, first.zmax, second.zmin, second.zmax) == (0.0, 1.0, 0.0, 1.0)
     assert first.showscale and not second.showscale  # one colour bar for both
     assert fig.layout.xaxis.domain[1] <= fig.layout.xaxis2.domain[0]  # A left of B
-    # hovering a cell of either panel names that cell's weight in both models
-    assert first.customdata[1][2][2:] == second.customdata[1][2][2:] == [a[1, 2], b[1, 2]]
+    # hovering a cell of either panel: its row in both panels, one box with A's and B's weight
+    assert (fig.layout.hovermode, fig.layout.hoversubplots) == ("y unified", "axis")
+    assert fig.layout.xaxis2.matches == "x"
+    assert "A m-a" in first.hovertemplate and "B m-b" in second.hovertemplate
     with pytest.raises(ValueError, match="matrix B"):
         figures.pair_heatmaps(a, attention(3, 4), SOURCE, TARGET, names=("m-a", "m-b"))
 
