@@ -114,9 +114,9 @@ with st.sidebar:
         "Model (attention scorer)",
         list(by_name),
         key="model",
-        format_func=lambda name: views.model_label(by_name[name]),
         help=views.models_help(models),  # names escaped there
-    )
+    )  # the name alone fits the sidebar (D11: a full label was cut); what it is, below it
+    st.caption(literal(views.model_summary(by_name[ss.model])))
     beam_size = st.slider("Beam size (1 = greedy search)", 1, inputs.MAX_BEAM, key="beam")
     level = st.radio(
         "Tokens",

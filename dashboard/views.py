@@ -106,11 +106,16 @@ def models_help(models: Sequence[CheckpointInfo]) -> str:
 
 
 def model_label(info: CheckpointInfo) -> str:
-    """``de-en-general: Luong multiplicative (general)``; the decoder is named only when it is
-    not the one the scorer's paper uses (e.g. additive scoring with a Luong decoder), and
-    coverage, the lexical shortcut or guided alignment when the model was trained with them."""
+    """``de-en-general: Luong multiplicative (general)``: the name, then :func:`model_summary`."""
+    return f"{info.name}: {model_summary(info)}"
+
+
+def model_summary(info: CheckpointInfo) -> str:
+    """``Luong multiplicative (general)``; the decoder is named only when it is not the one the
+    scorer's paper uses (e.g. additive scoring with a Luong decoder), and coverage, the lexical
+    shortcut or guided alignment when the model was trained with them."""
     entry = scorer(info.config.scorer)
-    label = f"{info.name}: {entry.label}"
+    label = entry.label
     decoder = info.config.decoder
     if decoder != entry.decoder:
         label = f"{label}, {DECODERS[decoder].label}"

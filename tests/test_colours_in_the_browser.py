@@ -220,9 +220,17 @@ def test_compare_puts_a_beside_b_on_a_projector(server, browser, width, height):
         (pair,) = page.evaluate(PAIR_LAYOUT)
         widest = page.evaluate("() => document.documentElement.scrollWidth")
         formulas = page.locator(".katex-display").count()
+        # linked views: hovering a cell of A shows that row's weights of A and B in one box
+        plot = page.locator(".js-plotly-plot", has=page.locator(".heatmaplayer")).first
+        plot.scroll_into_view_if_needed()
+        ((x, y),) = page.evaluate(CELL_CENTRES, [plot.element_handle(), [[1, 1]]])
+        page.mouse.move(x, y)
+        page.locator(".hoverlayer .legend, .hoverlayer .hovertext").first.wait_for()
+        hovered = page.locator(".hoverlayer").first.text_content()
     finally:
         page.close()
     a, b = pair["panels"]
     assert a["top"] == b["top"] and a["left"] + a["width"] <= b["left"]  # one row, A first
     assert min(a["width"], b["width"]) >= 420, pair
     assert widest <= width and formulas >= 2
+    assert "A toy-additive" in hovered and "B toy-general" in hovered, hovered

@@ -326,8 +326,10 @@ def test_pair_heatmaps_put_a_beside_b_on_the_same_tokens_and_scale():
     assert (first.zmin, first.zmax, second.zmin, second.zmax) == (0.0, 1.0, 0.0, 1.0)
     assert first.showscale and not second.showscale  # one colour bar for both
     assert fig.layout.xaxis.domain[1] <= fig.layout.xaxis2.domain[0]  # A left of B
-    # hovering a cell of either panel names that cell's weight in both models
-    assert first.customdata[1][2][2:] == second.customdata[1][2][2:] == [a[1, 2], b[1, 2]]
+    # hovering a cell of either panel: its row in both panels, one box with A's and B's weight
+    assert (fig.layout.hovermode, fig.layout.hoversubplots) == ("y unified", "axis")
+    assert fig.layout.xaxis2.matches == "x"
+    assert "A m-a" in first.hovertemplate and "B m-b" in second.hovertemplate
     with pytest.raises(ValueError, match="matrix B"):
         figures.pair_heatmaps(a, attention(3, 4), SOURCE, TARGET, names=("m-a", "m-b"))
 
@@ -340,3 +342,18 @@ def test_the_toolbar_runs_down_the_right_edge_never_over_a_title():
         figures.difference_heatmap(attention(4, 4), attention(4, 4, 1), SOURCE, TARGET),
     ]
     assert all(fig.layout.modebar.orientation == "v" for fig in shown)
+
+
+def test_no_beam_tree_label_runs_into_the_next_steps_nodes():
+    """D10: each step starts after the longest label of the step before."""
+    places = {0: (0, 1.0), 1: (1, 0.0), 2: (1, 2.0), 3: (2, 0.0), 4: (2, 2.0)}
+    labels = {0: "<s>", 1: "▁tomorrow", 2: "▁a", 3: "▁the", 4: "</s>"}
+    fig = figures.beam_tree(
+        places, {1: 0, 2: 0, 3: 1, 4: 2}, labels, dict.fromkeys(labels, "kept"), [1, 3]
+    )
+    (kept,) = [trace for trace in fig.data if trace.name == "kept"]
+    x_of = dict(zip(kept.customdata, kept.x, strict=True))
+    for node, (step, _) in places.items():
+        later = [x_of[n] for n, (s, _) in places.items() if s == step + 1]
+        assert all(x_of[node] + len(labels[node]) < x for x in later), (node, labels[node])
+    assert list(fig.layout.xaxis.ticktext) == ["0", "1", "2"]  # the axis still counts steps

@@ -141,3 +141,19 @@ def test_pip_install_gives_commands_that_work_outside_the_clone(tmp_path):
     )
     assert translated.strip()
     assert "--lan" in run(str(bin_dir / "attention-lab"), "--help")
+    # every module of the clone is in the wheel (pyproject lists packages by name): each one
+    # imports from the install (the page scripts and app.py run only under Streamlit)
+    modules = sorted(
+        ".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__")
+        for top in ("nmt_core", "dashboard")
+        for path in (REPO / top).rglob("*.py")
+        if "app_pages" not in path.parts and path.name != "app.py"
+    )
+    check = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}:\n"
+        "    module = importlib.import_module(name)\n"
+        f"    assert {str(site)!r} in module.__file__, module.__file__\n"
+        "print(len(sys.modules))"
+    )
+    assert int(run(sys.executable, "-c", check)) > len(modules)

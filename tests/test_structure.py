@@ -218,6 +218,33 @@ def test_every_page_is_in_the_navigation_with_a_pinned_url():
     assert len(set(paths)) == len(paths) and paths.count("") == 1
 
 
+MODULE_LINES = 400  # a module a newcomer reads in one sitting
+# The modules over that, each with why it is still one module; a number is its size today, so
+# an exception cannot grow unnoticed. Splitting __main__ by command is the next step.
+LONGER_MODULES = {
+    "nmt_core/__main__.py": (900, "ten commands' parsers and the train options' one table"),
+    "nmt_core/text/data.py": (600, "Ding's format: one reader, its cleaning and splitting rules"),
+    "nmt_core/analysis/alignment.py": (610, "hard links, Pharaoh I/O and AER read together"),
+    "nmt_core/learning/training.py": (600, "the training loop and its small helpers, in order"),
+    "nmt_core/decoding/search.py": (480, "greedy, beam and forced decoding share one step"),
+    "nmt_core/checkpoint.py": (410, "save, load and list one folder format"),
+    "nmt_core/corpora/generator.py": (700, "the templates, one function each, and their draw"),
+    "nmt_core/corpora/senses.py": (420, "a hand-written table of everyday words, data"),
+}
+
+
+def test_no_module_is_too_long_to_read_but_the_argued_ones():
+    sizes = {
+        str(file.relative_to(PACKAGE.parent)): len(file.read_text().splitlines())
+        for folder in (PACKAGE, DASHBOARD)
+        for file in folder.rglob("*.py")
+    }
+    too_long = {path: n for path, n in sizes.items() if n > MODULE_LINES}
+    assert set(too_long) <= set(LONGER_MODULES), set(too_long) - set(LONGER_MODULES)
+    grown = {p: n for p, n in too_long.items() if n > LONGER_MODULES[p][0]}
+    assert not grown, grown
+
+
 def test_no_function_is_too_long_to_read():
     too_long = []
     for file in [*PACKAGE.rglob("*.py"), *DASHBOARD.rglob("*.py")]:

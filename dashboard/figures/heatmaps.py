@@ -64,6 +64,35 @@ def _heatmap(
     return trace, axes
 
 
+def _link_marks(
+    links: Iterable[tuple[int, int]], reference_links: Iterable[tuple[int, int]]
+) -> list[dict[str, Any]]:
+    """Scatter traces over a heatmap: hard links as crosses, another aligner's as rings (a cross
+    in a ring: both)."""
+    cross = {"symbol": "x", "size": 9, "color": HIGHLIGHT}
+    ring = {"symbol": "circle-open", "size": 20, "color": HIGHLIGHT, "line": {"width": 2}}
+    traces = []
+    for name, found, marker in (
+        ("hard alignment", links, cross),
+        ("reference aligner", reference_links, ring),
+    ):
+        found = sorted(found)
+        if found:
+            traces.append(
+                {
+                    "type": "scatter",
+                    "x": [j for j, _ in found],
+                    "y": [i for _, i in found],
+                    "mode": "markers",
+                    "name": name,
+                    "marker": marker,
+                    "hoverinfo": "skip",
+                    "showlegend": False,
+                }
+            )
+    return traces
+
+
 def attention_heatmap(
     matrix: np.ndarray,
     source_tokens: Sequence[str],
@@ -114,26 +143,7 @@ def attention_heatmap(
             "line": {"color": HIGHLIGHT, "width": 3},
         }
         layout["shapes"] = [frame]
-    cross = {"symbol": "x", "size": 9, "color": HIGHLIGHT}
-    ring = {"symbol": "circle-open", "size": 20, "color": HIGHLIGHT, "line": {"width": 2}}
-    for name, found, marker in (
-        ("hard alignment", links, cross),
-        ("reference aligner", reference_links, ring),
-    ):
-        found = sorted(found)
-        if found:
-            data.append(
-                {
-                    "type": "scatter",
-                    "x": [j for j, _ in found],
-                    "y": [i for _, i in found],
-                    "mode": "markers",
-                    "name": name,
-                    "marker": marker,
-                    "hoverinfo": "skip",
-                    "showlegend": False,
-                }
-            )
+    data += _link_marks(links, reference_links)
     rows = max(len(target_tokens), height_rows or 0)
     if fit_screen:
         layout["xaxis"].update(side="top")
@@ -209,9 +219,9 @@ def _pair_traces(
         [[rows[t], cols[j], a[t, j], b[t, j]] for j in range(len(cols))] for t in range(len(rows))
     ]
     first, second = _labels(names)
-    hover = (
-        "target: %{customdata[0]}<br>source: %{customdata[1]}<br>"
-        f"A {first}: %{{customdata[2]:.3f}}<br>B {second}: %{{customdata[3]:.3f}}<extra></extra>"
+    hovers = (  # one box for the hovered row (layout: "y unified"), A's line naming the column
+        f"source %{{customdata[1]}} · A {first}: %{{z:.3f}}<extra></extra>",
+        f"B {second}: %{{z:.3f}}<extra></extra>",
     )
     scale = {"orientation": "h", "y": -0.18, "yanchor": "top", "thickness": 12, "len": 0.6,
              "title": _text("weight")}  # fmt: skip
@@ -227,7 +237,7 @@ def _pair_traces(
             names=("target", "source", "weight"),
             presentation=presentation,
         )
-        trace.update(customdata=both, hovertemplate=hover, xaxis="x" if k == 0 else "x2",
+        trace.update(customdata=both, hovertemplate=hovers[k], xaxis="x" if k == 0 else "x2",
                      yaxis="y", showscale=k == 0, colorbar=scale, name=names[k])  # fmt: skip
         traces.append(trace)
     return traces
@@ -245,9 +255,10 @@ def pair_heatmaps(
 ) -> go.Figure:
     """Models A and B's attention side by side in one figure: the same rows and columns on one
     colour scale (its bar below both, so that each panel keeps half the width), the y axis
-    shared. Hovering a cell in either panel shows that cell in both models, so the two panels
-    are read as one (Streamlit sends no hover events back to Python: the link lives in the
-    figure).
+    shared, the x axes matched (zooming one zooms both). Hovering a cell in either panel draws
+    a line along its row across both panels and one box with that cell's weight in A and in B,
+    so the two panels are read as one (Streamlit sends no hover events back to Python: the
+    link lives in the figure: ``hovermode="y unified"`` with ``hoversubplots="axis"``).
 
     a, b: (T, S) weights over ``target_tokens`` x ``source_tokens``; names: (A's, B's).
     """
@@ -260,7 +271,9 @@ def pair_heatmaps(
     labels = _labels([f"{letter} · {name}" for letter, name in zip("AB", names, strict=True)])
     layout = {
         "xaxis": {**x_axis, "domain": [0.0, 0.49]},
-        "xaxis2": {**x_axis, "domain": [0.51, 1.0]},
+        "xaxis2": {**x_axis, "domain": [0.51, 1.0], "matches": "x"},
+        "hovermode": "y unified",  # the hovered row, in both panels: one box, one line
+        "hoversubplots": "axis",
         "yaxis": {**_token_axis(target_tokens, presentation), "autorange": "reversed"},
         "annotations": [
             {

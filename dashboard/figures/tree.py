@@ -13,6 +13,34 @@ from dashboard.figures.layout import _finish, _font_size, _labels, _text
 TREE_COLOURS = {"kept": "#1f77b4", "ended": "#2ca02c", "pruned": "#c7c7c7"}
 
 
+def _step_columns(places: Mapping[int, tuple[int, float]], labels: Mapping[int, str]) -> dict:
+    """The x of each decoder step, in characters of label (the axis' unit): a step starts after
+    the longest label of the step before, so that no label runs into the next step's nodes and
+    lines (D10: labels overlapped the nodes of the next step)."""
+    steps = sorted({step for step, _ in places.values()})
+    widest = {step: 1 for step in steps}
+    for node, (step, _) in places.items():
+        widest[step] = max(widest[step], len(labels.get(node, "")))
+    columns, at = {}, 0.0
+    for step in steps:
+        columns[step] = at
+        at += widest[step] + 3  # the marker, then a gap
+    return columns
+
+
+def _step_axis(columns: Mapping[int, float], widest: int) -> dict:
+    """The x axis of the tree: each step's number at its column; room on the right for the
+    last step's labels, ``widest`` characters at most."""
+    return {
+        "title": _text("decoder step"),
+        "tickmode": "array",
+        "tickvals": list(columns.values()),
+        "ticktext": [str(step) for step in columns],
+        "zeroline": False,
+        "range": [-1.5, max(columns.values()) + widest + 2],
+    }
+
+
 def beam_tree(
     places: Mapping[int, tuple[int, float]],
     parents: Mapping[int, int],
@@ -26,6 +54,8 @@ def beam_tree(
     """A search tree: one marker per node at ``places[id]`` = (step, row), labelled with its
     piece, coloured by its status (kept, ended, pruned: grey), with a line to its parent; the
     best hypothesis' path in red. Each marker's customdata is its node id (for clicks)."""
+    columns = _step_columns(places, labels)
+    places = {node: (columns[step], row) for node, (step, row) in places.items()}
     data = []
     for path, colour, width, name in (
         (list(parents), "#c7c7c7", 1, ""),
@@ -64,13 +94,7 @@ def beam_tree(
         title,
         presentation,
         height,
-        # room on the right for the last step's labels
-        xaxis={
-            "title": _text("decoder step"),
-            "dtick": 1,
-            "zeroline": False,
-            "range": [-0.5, max(x for x, _ in places.values()) + 1.5],
-        },
+        xaxis=_step_axis(columns, max(map(len, labels.values()))),
         yaxis={"visible": False, "autorange": "reversed"},
         legend={"orientation": "h", "y": -0.15},
     )
