@@ -15,7 +15,8 @@ This command passes the settings itself, so they hold wherever it starts:
 It says where to open the dashboard before it starts the server, in one line of its own:
 ``http://127.0.0.1:PORT``, or with ``--lan`` one URL per network address of this computer
 (never ``0.0.0.0``, which no student can open); a port another program holds is named before
-that, with the ``--port`` hint. It has Streamlit's own banner off (for ``--lan`` that banner
+that, with the ``--port`` hint. Ctrl-C, ``kill`` or closing its terminal stops the server and its
+workers, without a traceback; it has Streamlit's own banner off (for ``--lan`` that banner
 printed ``0.0.0.0`` and asked a web service for this network's public address).
 
 Standard library only: the tests' and benchmarks' server harness (``serve.py``) uses the same
@@ -28,10 +29,12 @@ import argparse
 import errno
 import ipaddress
 import os
+import signal
 import socket
 import struct
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from nmt_core.serving.workers import WORKERS_VARIABLE
@@ -41,6 +44,11 @@ ROOT_VARIABLE = "ATTENTION_LAB_CHECKPOINTS"  # read by nmt_core.checkpoint.check
 LOCAL, EVERY_INTERFACE = "127.0.0.1", "0.0.0.0"
 DEFAULT_PORT = 8501
 DEFAULT_MAX_UPLOAD_MB = 5  # a gold alignment or a TSV of a few thousand pairs fits easily
+# Ctrl-C, `kill`, and the terminal closing; Windows has no SIGHUP
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))  # fmt: skip
+STOP_SECONDS = 20  # a stopped server that has not ended by then is killed
+LAUNCHER_VARIABLE = "ATTENTION_LAB_LAUNCHER"  # the launcher's PID: the server stops without it
 
 
 def server_flags(address: str, port: int, max_upload_mb: int = DEFAULT_MAX_UPLOAD_MB) -> list[str]:
@@ -208,6 +216,43 @@ def where_to_open(address: str, port: int) -> list[str]:
     return [f"Attention Lab on http://{host}:{port} ({where}; Ctrl-C stops it)"]
 
 
+def run_server(command: list[str], env: dict[str, str]) -> int:
+    """Run the server ``command`` until it ends or this process is asked to stop; returns its
+    exit status, 0 when it was stopped on request.
+
+    The server runs in a session of its own, so a Ctrl-C in the terminal reaches this process
+    alone, which stops the server with SIGTERM (as it does on ``kill`` or when the terminal
+    closes): Streamlit then stops cleanly and its translation workers with it, without a
+    traceback. A server that has not ended ``STOP_SECONDS`` later is killed (its workers
+    notice, and end too). The server stops by itself if this process is killed outright."""
+    server: subprocess.Popen | None = None
+    stopping, deadline = False, None  # deadline: kills the server if it has not ended
+
+    def stop(signum: int, frame: object) -> None:
+        nonlocal stopping, deadline
+        stopping = True
+        if server is not None and deadline is None:  # once; until it starts, it is stopped then
+            server.terminate()
+            deadline = threading.Timer(STOP_SECONDS, server.kill)
+            deadline.daemon = True
+            deadline.start()
+
+    handlers = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
+    try:
+        server = subprocess.Popen(
+            command, env={**env, LAUNCHER_VARIABLE: str(os.getpid())}, start_new_session=True
+        )
+        if stopping:
+            stop(signal.SIGTERM, None)
+        code = server.wait()  # signal handlers run meanwhile, in this thread
+    finally:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        if deadline is not None:
+            deadline.cancel()
+    return 0 if stopping else code
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.max_upload_mb < 1:
@@ -231,10 +276,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {problem}", file=sys.stderr)
         return 1
     print(*where_to_open(address, args.port), sep="\n", flush=True)
-    try:
-        return subprocess.call(streamlit_command(args), env=env)
-    except KeyboardInterrupt:  # Ctrl-C reaches streamlit too, which stops cleanly
-        return 0
+    return run_server(streamlit_command(args), env)
 
 
 if __name__ == "__main__":
