@@ -106,7 +106,10 @@ def _ready() -> bool:
 @contextlib.contextmanager
 def _parent_main_hidden() -> Iterator[None]:
     """While a worker is launched, a ``__main__`` with no file: the worker imports nothing as
-    its main module. Put back afterwards unless a page run has installed its own meanwhile."""
+    its main module. Put back afterwards unless a page run has installed its own meanwhile.
+
+    ``sys.modules`` is shared by every thread: a page run that starts in that instant puts its
+    script back, and that one worker runs it as before (noisy, not wrong)."""
     from multiprocessing import resource_tracker
 
     resource_tracker.ensure_running()  # started first: the main module is hidden an instant
