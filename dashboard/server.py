@@ -8,17 +8,26 @@ Streamlit's page and asks for the first run (bench/dashboard_speed.py: server st
 heatmap). The modules are the same ones a page imports, so nothing else changes.
 
     python -m dashboard.server [streamlit run options]      (what attention-lab runs)
+
+Started by ``attention-lab``, it runs in a session of its own, out of reach of the terminal's
+Ctrl-C: the launcher stops it. So that it never serves on with nobody left to stop it, it stops
+itself as soon as the launcher is gone (killed with SIGKILL, say).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import signal
 import sys
 import threading
+import time
 
 from streamlit.web import cli
 
-from dashboard.launch import APP
+from dashboard.launch import APP, LAUNCHER_VARIABLE
+
+LAUNCHER_CHECK_SECONDS = 1.0
 
 # What a page's first run would import, heaviest first (torch alone is about 1 s).
 MODEL_STACK = ("torch", "nmt_core.translate", "nmt_core.analysis.alignment", "plotly.graph_objects",
@@ -30,9 +39,21 @@ def _import_model_stack() -> None:
         importlib.import_module(name)
 
 
+def _stop_without(launcher: int) -> None:
+    """Stop this server as ``kill`` would (Streamlit stops cleanly on SIGTERM, and its workers
+    with it) once ``launcher``, the process that started it, is no longer its parent."""
+    while os.getppid() == launcher:
+        time.sleep(LAUNCHER_CHECK_SECONDS)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
 def main(options: list[str]) -> None:
     """Start the import thread, then Streamlit's ``run`` with ``options``; exits with it."""
     threading.Thread(target=_import_model_stack, name="import-model-stack", daemon=True).start()
+    launcher = os.environ.pop(LAUNCHER_VARIABLE, None)
+    if launcher:
+        watch = threading.Thread(target=_stop_without, args=(int(launcher),), daemon=True)
+        watch.start()
     sys.argv = ["streamlit", "run", str(APP), *options]
     cli.main(prog_name="streamlit")
 

@@ -4,10 +4,12 @@ server process, errors that arrive as themselves, and workers that never outlive
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import textwrap
 import time
+import types
 from pathlib import Path
 
 import numpy as np
@@ -83,6 +85,41 @@ def test_workers_are_ready_only_once_they_have_started():
     try:
         assert not workers.ready()  # importing torch in a new process takes about a second
         assert wait_until(workers.ready)
+    finally:
+        workers.close()
+
+
+def test_a_worker_never_runs_the_page_script_its_server_is_running(tmp_path, monkeypatch):
+    # Streamlit installs the page script it runs as __main__; a spawned process used to run
+    # its parent's __main__ again first, so every worker ran the app and printed warnings
+    ran = tmp_path / "ran"
+    page = tmp_path / "page.py"
+    page.write_text(f"open({str(ran)!r}, 'w').close()\n")
+    script = types.ModuleType("__main__")
+    script.__file__ = str(page)
+    monkeypatch.setitem(sys.modules, "__main__", script)
+    workers = TranslationWorkers(1)
+    try:
+        assert sys.modules["__main__"] is script  # put back once the worker is launched
+        assert wait_until(workers.ready)
+    finally:
+        workers.close()
+    assert not ran.exists()
+
+
+def test_a_ctrl_c_reaching_a_worker_leaves_it_translating(toy_checkpoint):
+    # a Ctrl-C in the terminal reaches every process started there; the server stops its
+    # workers itself, and a worker that took it died with a KeyboardInterrupt traceback
+    workers = TranslationWorkers(1)
+    try:
+        assert wait_until(workers.ready)
+        (pid,) = workers._pool._processes
+        os.kill(pid, signal.SIGINT)
+        time.sleep(1)
+        stamp = (toy_checkpoint / "config.json").stat().st_mtime
+        there = workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
+        assert there.best.text == "Tu Ti Mo Ka ."
+        assert list(workers._pool._processes) == [pid]
     finally:
         workers.close()
 

@@ -12,18 +12,25 @@ two cores without oversubscribing them.
 A worker loads each checkpoint once (keyed by folder, device and the weights' stamp, so a
 replaced folder is read again) and keeps at most ``MAX_MODELS``. Workers end with the process
 that started them: at :meth:`TranslationWorkers.close`, at its exit, or, if it is killed, when
-they notice that their parent is gone.
+they notice that their parent is gone; never on a Ctrl-C of their own (the server stops them).
+A worker starts from nmt_core alone: it never runs the server's page script (see
+:class:`_WorkerProcess`), so it prints nothing.
 """
 
 from __future__ import annotations
 
 import collections
 import concurrent.futures
+import contextlib
 import multiprocessing
+import multiprocessing.context
 import os
+import signal
+import sys
 import threading
 import time
-from collections.abc import Callable
+import types
+from collections.abc import Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, TypeVar
 
@@ -60,7 +67,12 @@ def _exit_with_parent(parent: int) -> None:
 
 
 def _start_worker(parent: int) -> None:
-    """A worker's start: one torch thread, and the watch on its parent."""
+    """A worker's start: deaf to Ctrl-C, one torch thread, and the watch on its parent.
+
+    A Ctrl-C in the server's terminal reaches every process started from it; a worker that
+    took it would print a KeyboardInterrupt traceback and die under a translation, while the
+    server stops its workers itself on the same Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     import torch
 
     torch.set_num_threads(1)
@@ -91,6 +103,46 @@ def _ready() -> bool:
     return True
 
 
+@contextlib.contextmanager
+def _parent_main_hidden() -> Iterator[None]:
+    """While a worker is launched, a ``__main__`` with no file: the worker imports nothing as
+    its main module. Put back afterwards unless a page run has installed its own meanwhile.
+
+    ``sys.modules`` is shared by every thread: a page run that starts in that instant puts its
+    script back, and that one worker runs it as before (noisy, not wrong)."""
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()  # started first: the main module is hidden an instant
+    main, stand_in = sys.modules["__main__"], types.ModuleType("__main__")
+    sys.modules["__main__"] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules["__main__"] is stand_in:
+            sys.modules["__main__"] = main
+
+
+class _WorkerProcess(multiprocessing.context.SpawnProcess):
+    """A spawned worker that does not run its parent's main module first.
+
+    A spawned process imports its parent's ``__main__`` again before it does anything else,
+    and in the server ``__main__`` is the page script that Streamlit ran last (Streamlit
+    installs each run's script there): every worker ran the whole app in Streamlit's "bare
+    mode" and printed some 150 warnings ("missing ScriptRunContext", "No runtime found") into
+    the teacher's terminal, and a second or two of CPU, before it translated anything."""
+
+    @staticmethod
+    def _Popen(process_obj: multiprocessing.process.BaseProcess):
+        with _parent_main_hidden():
+            return multiprocessing.context.SpawnProcess._Popen(process_obj)
+
+
+class _WorkerContext(multiprocessing.context.SpawnContext):
+    """Spawn (no fork of a threaded server), with :class:`_WorkerProcess` processes."""
+
+    Process = _WorkerProcess
+
+
 class TranslationWorkers:
     """``count`` worker processes that translate. They start at once, in the background: each
     imports torch before :meth:`ready` says so."""
@@ -100,7 +152,7 @@ class TranslationWorkers:
             raise ValueError(f"{count} workers: at least one")
         self._pool = concurrent.futures.ProcessPoolExecutor(
             count,
-            mp_context=multiprocessing.get_context("spawn"),  # no fork of a threaded server
+            mp_context=_WorkerContext(),
             initializer=_start_worker,
             initargs=(os.getpid(),),
         )
