@@ -33,8 +33,10 @@ import time
 import unicodedata
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from playwright.sync_api import Browser, Page, sync_playwright
+if TYPE_CHECKING:  # imported in main(): --help answers where playwright is not installed
+    from playwright.sync_api import Browser, Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, no install
 from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, REPO, serve_dashboard  # noqa: E402
@@ -243,6 +245,8 @@ def main() -> None:
     args.screenshot = args.screenshot.resolve()
     args.screenshot.parent.mkdir(parents=True, exist_ok=True)
     log = args.screenshot.with_name("dashboard_speed-streamlit.log")
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as playwright:
         # the browser is open before the server starts, as in a class
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -26,8 +26,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, no install
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
 from dashboard import figures  # noqa: E402
 from dashboard.serve import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from nmt_core.checkpoint import read_config  # noqa: E402
@@ -62,6 +60,8 @@ def markdown_table(buckets: dict[str, list[dict]]) -> str:
 
 
 def save_png(html: Path, png: Path) -> None:
+    from playwright.sync_api import sync_playwright  # here: --help answers without playwright
+
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 900, "height": 520})

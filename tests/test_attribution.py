@@ -3,11 +3,15 @@ whose right answer is known: the piece written at step t comes from the mirrored
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 import torch
 from conftest import TOY_SENTENCE as SENTENCE
+from torch.overrides import TorchFunctionMode
 
+from nmt_core.analysis import attribution
 from nmt_core.analysis.attribution import (
     agreement,
     attribute,
@@ -46,19 +50,21 @@ def test_the_mirrored_source_word_matters_most(checkpoint, greedy, method):
 
 
 def log_prob_with(checkpoint, embeddings, greedy, step: int) -> float:
-    """log p(the greedy piece at ``step``) with these source embeddings (1, S, E), by hand."""
+    """log p(the greedy piece at ``step``) with these source embeddings (1, S, E), by hand, on
+    the model's device and with the kernels attribute() uses (no cuDNN: its RNN may run TF32)."""
     model, tokenizer = checkpoint.model, checkpoint.tokenizer
     targets = tokenizer.ids(list(greedy.best.target_pieces))
-    mask = torch.ones(embeddings.shape[:2], dtype=torch.bool)
-    with torch.no_grad():
+    mask = torch.ones(embeddings.shape[:2], dtype=torch.bool, device=embeddings.device)
+    with torch.no_grad(), torch.backends.cudnn.flags(enabled=False):
         memory = model.memory_of(embeddings, mask)
-        tgt_in = model.embedding(torch.tensor([[2, *targets[:-1]]]))
+        tgt_in = model.embedding(torch.tensor([[2, *targets[:-1]]], device=embeddings.device))
         out = model.decoder(tgt_in, model.decoder.init_state(memory), memory)
         return float(torch.log_softmax(model.logits(out.outputs[0, step]), -1)[targets[step]])
 
 
 def source_embeddings(checkpoint):
-    return checkpoint.model.embedding(torch.tensor([checkpoint.tokenizer.encode(SENTENCE) + [3]]))
+    ids = torch.tensor([checkpoint.tokenizer.encode(SENTENCE) + [3]], device=checkpoint.device)
+    return checkpoint.model.embedding(ids)
 
 
 def test_integrated_gradients_add_up_to_the_change_in_log_probability(checkpoint, greedy):
@@ -98,6 +104,39 @@ def test_a_forced_reference_is_attributed_piece_by_piece(checkpoint):
     assert rows.shape == (len(forced.reference.target_pieces), len(forced.source_pieces))
     words = word_attention(relevance(rows), forced.source_pieces, forced.reference.target_pieces)
     assert words[:2, :4].argmax(axis=1).tolist() == [3, 2]  # "Tu Ti": the mirror, as before
+
+
+class UnplacedTensors(TorchFunctionMode):
+    """Records each tensor that ``module``'s own lines make with no device named: on a GPU it
+    lands on the CPU beside a model on CUDA. Copies of a tensor (zeros_like, new_*) keep its
+    device and are not factories here."""
+
+    FACTORIES = (torch.tensor, torch.arange, torch.zeros, torch.ones, torch.full, torch.empty)
+
+    def __init__(self, module) -> None:
+        super().__init__()
+        self.file, self.found = module.__file__, []
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        caller = sys._getframe(1)
+        if (
+            func in self.FACTORIES
+            and "device" not in kwargs
+            and caller.f_code.co_filename == self.file
+        ):
+            self.found.append(f"{func.__name__} at line {caller.f_lineno}")
+        return func(*args, **kwargs)
+
+
+@pytest.mark.parametrize("method", ["gradient_x_input", "integrated_gradients", "leave_one_out"])
+def test_every_tensor_attribution_makes_is_on_the_models_device(checkpoint, greedy, method):
+    with UnplacedTensors(attribution) as unplaced:
+        rows = attribute(checkpoint, greedy, method, steps=[0, 2], ig_steps=4)
+        errors = completeness_error(checkpoint, greedy, attribute(checkpoint, greedy, method))
+    assert not unplaced.found, unplaced.found  # a GPU run would mix CPU and CUDA tensors
+    assert isinstance(rows, np.ndarray) and rows.dtype == np.float32 and rows.shape[0] == 2
+    assert errors.shape == (len(greedy.target_pieces),)
 
 
 def test_bad_method_or_step_is_refused(checkpoint, greedy):

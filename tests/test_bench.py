@@ -32,6 +32,31 @@ def test_a_benchmark_answers_help_and_writes_nothing(script, tmp_path):
     assert after == before, "--help wrote files"
 
 
+# Runs a script's --help with playwright unimportable, as on a GPU machine that has the model
+# stack but not the browser test's driver (pip's playwright is only for the browser tests).
+WITHOUT_PLAYWRIGHT = """
+import runpy, sys
+class NoPlaywright:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "playwright":
+            raise ModuleNotFoundError("No module named 'playwright'", name=name)
+sys.meta_path.insert(0, NoPlaywright())
+sys.argv = [sys.argv[1], "--help"]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_help_needs_no_browser_driver(script, tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_PLAYWRIGHT, str(script)],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        env={**os.environ, "OMP_NUM_THREADS": "1", "CUDA_VISIBLE_DEVICES": ""},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.lower().startswith("usage:"), done.stdout[:500]
+
+
 def test_the_cache_part_counts_what_a_decoder_step_reads():
     sys.path.insert(0, str(BENCH))
     try:

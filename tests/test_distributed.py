@@ -3,6 +3,10 @@ nmt_core/learning/distributed.py) is the one-process run of the same global batc
 writes; a run killed with
 SIGKILL resumes. gloo's connections stay on the loopback interface; torchrun's rendezvous
 store (torch's TCPStore) listens on its port on every interface: torch gives it no bind address.
+
+The runs are on the CPU (gloo) wherever they run, GPU or not: two processes on one GPU is no
+nccl setup, and the one-process comparison holds for the CPU's float32 kernels. nccl itself
+needs a GPU per process, so its test runs only where there are two.
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ import time
 from pathlib import Path
 
 import pytest
+import torch
 from conftest import metrics_log, toy_configs
 
+from nmt_core.learning.distributed import World, join_world
 from nmt_core.network.pausepoints import PAUSE_AT, PAUSE_FILE
 
 TIMEOUT = 240  # seconds for one torchrun
@@ -78,7 +84,7 @@ def config(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -> Path:
             "seed", "label_smoothing", "eval_sentences")  # fmt: skip
     sections = {
         "train": {**{k: getattr(train_cfg, k) for k in keys}, "max_steps": 60, "eval_every": 30,
-                  "threads": 1},
+                  "threads": 1, "device": "cpu"},
         "model": {"embed_size": 32, "hidden_size": 64, "attention_size": 32, "dropout": 0.0},
     }  # fmt: skip
     path = tmp_path_factory.mktemp("distributed") / "config.json"
@@ -134,3 +140,28 @@ def test_a_killed_two_process_run_resumes_to_the_end(config, tmp_path):
     log = metrics_log(out)
     assert [r["step"] for r in log] == [30, 60] and log[-1]["world_size"] == 2
     assert json.loads((out / "latest" / "train_state.json").read_text())["progress"]["step"] == 60
+
+
+@pytest.mark.skipif(
+    torch.cuda.device_count() < 2,
+    reason=f"nccl needs a GPU per process: 2 processes, {torch.cuda.device_count()} GPU(s) here",
+)
+def test_two_processes_on_two_gpus_train_with_nccl(config, tmp_path):
+    gpu = tmp_path / "gpu.json"
+    sections = json.loads(config.read_text())
+    gpu.write_text(json.dumps({**sections, "train": {**sections["train"], "device": "cuda"}}))
+    out = tmp_path / "nccl"
+    run(command(gpu, out, 2))
+    log = metrics_log(out)
+    assert [r["step"] for r in log] == [30, 60] and {r["world_size"] for r in log} == {2}
+
+
+def test_more_gpu_processes_than_gpus_are_refused_in_one_line(monkeypatch):
+    monkeypatch.setattr(torch.cuda, "device_count", lambda: 1)
+    monkeypatch.setenv("WORLD_SIZE", "2")
+    monkeypatch.setenv("RANK", "1")
+    monkeypatch.setenv("LOCAL_RANK", "1")
+    with pytest.raises(ValueError, match=r"has 1: start at most 1 .*--device cpu"):
+        join_world(torch.device("cuda"))
+    monkeypatch.setenv("WORLD_SIZE", "1")  # one process: no world, the device as asked
+    assert join_world(torch.device("cuda")) == (World(), torch.device("cuda"))

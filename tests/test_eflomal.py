@@ -8,7 +8,9 @@ per machine); the priors built here go to a temporary folder.
 from __future__ import annotations
 
 import json
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from conftest import TOY_SENTENCE, toy_configs
@@ -20,9 +22,41 @@ REVERSED = "Tu Ti Mo Ka ."
 MIRROR = {(3, 0), (2, 1), (1, 2), (0, 3)}  # (source, target): word j goes to 3 - j
 
 
+# What pip's log says when no index answers (offline, or an index without eflomal): a machine
+# without the network skips these tests rather than fails them.
+NO_INDEX = ("(from versions: none)", "NewConnectionError", "Network is unreachable")
+
+
+def index_out_of_reach(log: Path) -> bool:
+    """Whether eflomal's install log shows pip finding no index that has eflomal."""
+    text = log.read_text(errors="replace") if log.is_file() else ""
+    return any(sign in text for sign in NO_INDEX)
+
+
 @pytest.fixture(scope="module")
-def priors_dir(tmp_path_factory, eflomal_installed):
+def priors_dir(tmp_path_factory, request):
+    try:
+        request.getfixturevalue("eflomal_installed")
+    except eflomal.EflomalError:
+        log = eflomal.VENV / "install.log"
+        if not index_out_of_reach(log):
+            raise
+        pytest.skip(f"eflomal is built from its source on an index that pip cannot reach: {log}")
     return tmp_path_factory.mktemp("priors")
+
+
+@pytest.mark.skipif(not shutil.which("gcc"), reason="ensure_installed wants gcc and make first")
+def test_an_install_without_an_index_is_told_apart(tmp_path, monkeypatch):
+    monkeypatch.setattr(eflomal, "VENV", tmp_path / "venv")
+    monkeypatch.setattr(eflomal, "installed", lambda: None)
+    for name, value in {"PIP_CONFIG_FILE": "/dev/null", "PIP_NO_CACHE_DIR": "1",
+                        "PIP_INDEX_URL": "http://127.0.0.1:9/simple", "PIP_EXTRA_INDEX_URL": "",
+                        "PIP_FIND_LINKS": "", "PIP_RETRIES": "0"}.items():  # fmt: skip
+        monkeypatch.setenv(name, value)  # port 9 (discard) refuses: no index answers
+    with pytest.raises(eflomal.EflomalError, match="did not install"):
+        eflomal.ensure_installed()
+    assert index_out_of_reach(tmp_path / "venv" / "install.log")
+    assert not index_out_of_reach(tmp_path / "no.log")
 
 
 @pytest.fixture

@@ -80,6 +80,13 @@ def join_world(device: torch.device) -> tuple[World, torch.device]:
         return World(), device
     rank, local = int(os.environ["RANK"]), int(os.environ.get("LOCAL_RANK", "0"))
     if device.type == "cuda":
+        gpus = torch.cuda.device_count()
+        if local >= gpus:  # nccl cannot put two processes on one GPU; set_device would say less
+            raise ValueError(
+                f"process {local} of this machine needs a GPU of its own (nccl) but it has {gpus}: "
+                f"start at most {gpus} per machine (torchrun --nproc-per-node={gpus}), "
+                "or train on the CPU with --device cpu (gloo)"
+            )
         torch.cuda.set_device(local)
         device = torch.device("cuda", local)
     if not dist.is_initialized():
