@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # imported in main(): --help answers where playwright is not 
     from playwright.sync_api import Browser, Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, no install
-from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, REPO, serve_dashboard  # noqa: E402
+from tests.live_server import CHROMIUM, CHROMIUM_ARGS, REPO, serve_dashboard  # noqa: E402
 
 TIMEOUT_MS = 120_000  # per step; a cold model load on a busy machine can take a while
 CACHED_REPEATS = 5  # sentences typed a second time to time a cache hit

@@ -27,8 +27,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, no install
 
 from dashboard import figures  # noqa: E402
-from dashboard.serve import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from nmt_core.checkpoint import read_config  # noqa: E402
+from tests.live_server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 MODELS = ("none", "additive", "general")

@@ -6,7 +6,7 @@
     python bench/load.py --sentences 1                     # the whole class on one shared link
 
 Starts the dashboard on a free 127.0.0.1 port with `attention-lab`'s settings
-(``dashboard/serve.py``) and drives it the way a browser does, without a browser: each page
+(``tests/live_server.py``) and drives it the way a browser does, without a browser: each page
 load is a new websocket connection to ``/_stcore/stream`` (a new session), one ``BackMsg``
 whose ``rerun_script`` carries the sentence in ``query_string`` (the app reads ``?s=`` on a
 session's first run) and the page's URL path in ``page_name``, then ``ForwardMsg``s until
@@ -40,8 +40,8 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, no install
-from dashboard.serve import serve_dashboard  # noqa: E402
 from nmt_core.checkpoint import SHIPPED_ROOT  # noqa: E402
+from tests.live_server import serve_dashboard  # noqa: E402
 
 # page -> its URL path: the default page (Translate) has the empty one; a wrong path answers
 # page_not_found and runs the default page instead.

@@ -2,7 +2,7 @@
 
     python docs/screenshot.py docs/screenshot.png      (from the repository root)
 
-Serves the dashboard on a free 127.0.0.1 port with attention-lab's settings (dashboard/serve.py),
+Serves the dashboard on a free 127.0.0.1 port with attention-lab's settings (tests/live_server.py),
 opens it in Debian's /usr/bin/chromium, waits for the heatmap of the example sentence it opens
 on, scrolls from the example's caption to the heatmap's labels and stops the server.
 """
@@ -14,7 +14,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, REPO, serve_dashboard
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the clone: tests/ is not installed
+from tests.live_server import CHROMIUM, CHROMIUM_ARGS, REPO, serve_dashboard  # noqa: E402
 
 
 def take(out: Path, log: Path) -> None:

@@ -77,6 +77,7 @@ def toy_configs(output_dir: Path, corpus: Path, **model: object) -> tuple[TrainC
         lr=5e-3,
         label_smoothing=0.0,
         seed=7,
+        device="cpu",  # the toy's tested behaviour was measured on a CPU-trained model
     )
     defaults = dict(embed_size=32, hidden_size=64, attention_size=32, dropout=0.0)
     return train, ModelConfig(**{**defaults, **model})
@@ -157,7 +158,10 @@ def broken_checkpoint(source: Path, folder: Path, kind: str) -> Path:
         settings["model"]["hidden_size"] *= 2  # a config from another model
         config.write_text(json.dumps(settings))
     elif kind == "tokenizer of another vocabulary":
-        (folder / "spm.model").write_bytes((SHIPPED_ROOT / "de-en-dot" / "spm.model").read_bytes())
+        other = SHIPPED_ROOT / "de-en-dot" / "spm.model"
+        if not other.is_file():  # a checkout without the shipped models (a device machine's)
+            pytest.skip(f"{other} is not in this checkout")
+        (folder / "spm.model").write_bytes(other.read_bytes())
     elif kind == "no weights":
         weights.unlink()
     elif kind == "garbled config":

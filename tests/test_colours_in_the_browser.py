@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 from conftest import untrained
+from live_server import CHROMIUM, CHROMIUM_ARGS, serve_dashboard
 
 from dashboard import figures
-from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, serve_dashboard
 from nmt_core.__main__ import main
 
 SENTENCE = "Ka Mo Ti Tu ."

@@ -574,7 +574,7 @@ def test_lesson_page_walks_through_the_formulas(app, root):
     for part in (r"\overrightarrow{h}_j", r"\tanh", r"\exp(e_{t,j})", "c_t =", "(e_{2,1}"):
         assert part in latex
     alpha = figure(app, "lesson_alpha")["data"][0]["y"]
-    attention = translate(load_checkpoint(root / "toy-additive"), SENTENCE).attention
+    attention = translate(load_checkpoint(root / "toy-additive", device="auto"), SENTENCE).attention
     np.testing.assert_allclose(alpha, attention[1], atol=1e-6)  # step 2's row
     assert r"\tilde{h}_{t-1}" not in latex  # Bahdanau: attend from s_{t-1}, then update
     app.sidebar.selectbox(key="model").set_value("toy-general").run()
@@ -620,7 +620,7 @@ def lesson(app: AppTest, step: int) -> AppTest:
 def test_the_lesson_animates_one_step_with_this_models_numbers(app, root):
     at = lesson(app, 2)
     spec = figure(at, "lesson_animation")
-    result = translate(load_checkpoint(root / "toy-additive"), SENTENCE)
+    result = translate(load_checkpoint(root / "toy-additive", device="auto"), SENTENCE)
     source, hyp = result.source_pieces, result.best
     frames = spec["frames"]
     assert len(frames) == len(source) + 3  # scores, softmax, one frame per h_j, next piece
@@ -842,7 +842,7 @@ def test_the_beam_page_draws_the_search_tree_with_the_best_path_and_its_last_ste
     assert not app.get("plotly_chart") or "beam_tree" not in str(app.get("plotly_chart"))
     app.toggle(key="beam_tree_on").set_value(True).run()
     assert not app.exception
-    tree = beam_tree(load_checkpoint(root / "toy-additive"), SENTENCE, 3)
+    tree = beam_tree(load_checkpoint(root / "toy-additive", device="auto"), SENTENCE, 3)
     spec = figure(app, "beam_tree")
     markers = [t for t in spec["data"] if t.get("mode") == "markers+text"]
     assert sum(len(t["customdata"]) for t in markers) == len(tree.nodes)  # every node drawn

@@ -12,9 +12,9 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 import pytest
+from live_server import CHROMIUM, CHROMIUM_ARGS, free_port, serve_dashboard
 
 from dashboard import navigation
-from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, free_port, serve_dashboard
 from nmt_core.__main__ import main
 
 SENTENCE, REVERSED = "Ka Mo Ti Tu .", "Tu Ti Mo Ka ."

@@ -20,9 +20,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from live_server import CHROMIUM, CHROMIUM_ARGS, free_port
 
 from dashboard import launch
-from dashboard.serve import CHROMIUM, CHROMIUM_ARGS, free_port
 from nmt_core.__main__ import main as nmt_core_main
 
 REPO = Path(__file__).resolve().parents[1]
