@@ -208,6 +208,23 @@ def test_every_session_key_is_declared_once_with_its_lifetime():
     assert len(session.BY_NAME) == len(session.KEYS)  # each name once
 
 
+def test_no_dashboard_module_shadows_a_module_of_python_or_of_an_installed_package():
+    """`streamlit run dashboard/app.py` puts dashboard/ first on sys.path, and the translation
+    workers inherit it: a dashboard/numbers.py was imported by torch as the standard library's
+    `numbers` in every worker, and the workers died at start."""
+    import pkgutil
+    import sys
+
+    names = {p.stem for p in DASHBOARD.glob("*.py")} | {p.name for p in DASHBOARD.iterdir()
+                                                       if (p / "__init__.py").exists()}  # fmt: skip
+    installed = {
+        m.name
+        for m in pkgutil.iter_modules()
+        if not str(getattr(m.module_finder, "path", "")).startswith(str(DASHBOARD))
+    }
+    assert not names & (set(sys.stdlib_module_names) | installed)
+
+
 def test_every_page_is_in_the_navigation_with_a_pinned_url():
     from dashboard import navigation
 

@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from dashboard import figures, numbers, state, views, widgets
+from dashboard import figures, numbers_view, state, views, widgets
 from nmt_core.text.data import language_names
 
 chosen = state.settings()
@@ -91,7 +91,7 @@ st.subheader("How sure is the model? (Rikters & Fishel, 2017)")
 widgets.confidence(full)
 widgets.chart(
     figures.step_lines(
-        {"entropy": numbers.step_entropy(full.matrix)},
+        {"entropy": numbers_view.step_entropy(full.matrix)},
         tokens=full.target_tokens,
         title="Entropy of each step's attention (0 = looks at one token)",
         y_title="nats",

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from dashboard import figures, numbers, state, widgets
+from dashboard import figures, numbers_view, state, widgets
 from dashboard.markdown_text import literal
 
 chosen, ss = state.settings(), st.session_state
@@ -36,7 +36,7 @@ if len(steps) > 1:
 k = steps.index(ss.training_step)
 evaluation, probe = log.evaluations[k], log.sentences[sentence]
 view = log.view(k, sentence, word_level=chosen.word_level)
-curve = numbers.probe_curve(log)
+curve = numbers_view.probe_curve(log)
 left, right = widgets.side_by_side(2, chosen.presentation, [3, 2])
 with left:
     st.code(evaluation.hypotheses[sentence] or "(empty translation)", language=None,

@@ -1,6 +1,6 @@
 """Widget groups that several pages use, or that would make a page script too long.
 
-Rule: widgets lay out; every number they show comes from ``numbers`` or ``views``, the figures
+Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
 from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
 """
 

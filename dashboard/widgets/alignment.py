@@ -1,6 +1,6 @@
 """Alignments: hard links from attention, downloads, gold scores, eflomal, confidence.
 
-Rule: widgets lay out; every number they show comes from ``numbers`` or ``views``, the figures
+Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
 from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
 """
 
@@ -11,7 +11,7 @@ import json
 import pandas as pd
 import streamlit as st
 
-from dashboard import figures, numbers, state, views
+from dashboard import figures, numbers_view, state, views
 from dashboard.formulas import CONFIDENCE_FORMULAS
 from dashboard.widgets.charts import chart
 from nmt_core.analysis.alignment import Alignment
@@ -22,12 +22,12 @@ def hard_alignment_choice() -> tuple[str, float]:
     """The Alignments page's choice of how soft attention becomes links: (method, threshold)."""
     method = st.radio(
         "Hard alignment",
-        numbers.HARD_ALIGNMENT_METHODS,
+        numbers_view.HARD_ALIGNMENT_METHODS,
         key="align_method",
         help="Yes/no links between tokens, read off the soft attention weights.",
     )
     # the default goes in through session state: the value is kept across pages (inputs.py)
-    st.session_state.setdefault("align_threshold", numbers.DEFAULT_THRESHOLD)
+    st.session_state.setdefault("align_threshold", numbers_view.DEFAULT_THRESHOLD)
     threshold = st.slider(
         "Threshold",
         0.05,
@@ -48,7 +48,7 @@ def hard_alignment_choice() -> tuple[str, float]:
 
 def alignment_downloads(links: Alignment, view: AttentionView, rows: list[dict]) -> None:
     """CSV, JSON and Pharaoh downloads of one sentence's hard alignment."""
-    pharaoh = numbers.pharaoh_line(links)
+    pharaoh = numbers_view.pharaoh_line(links)
     document = {
         "source": list(view.source_tokens),
         "target": list(view.target_tokens),
@@ -93,7 +93,7 @@ def gold_scores(links: Alignment, view: AttentionView) -> None:
         st.error("That gold alignment does not fit this sentence:")
         st.code(str(error), language=None)
         return
-    scores = numbers.gold_alignment_scores(links, sure, possible)
+    scores = numbers_view.gold_alignment_scores(links, sure, possible)
     precision, recall, aer = st.columns(3)
     precision.metric("Precision |A∩P| / |A|", f"{scores.precision:.2f}")
     recall.metric("Recall |A∩S| / |S|", f"{scores.recall:.2f}")
@@ -113,7 +113,7 @@ def eflomal_comparison(view: AttentionView, links: Alignment, chosen: state.Sett
         st.info(
             "eflomal needs priors built from this model's training pairs, once per machine "
             "(about a minute; eflomal installs itself into your cache first if needed, and "
-            f"nothing goes into the repository): `{numbers.EFLOMAL_PRIORS_COMMAND}`"
+            f"nothing goes into the repository): `{numbers_view.EFLOMAL_PRIORS_COMMAND}`"
         )
         return
     reference = state.eflomal_links(priors, view.source_tokens, view.target_tokens)
@@ -129,7 +129,7 @@ def eflomal_comparison(view: AttentionView, links: Alignment, chosen: state.Sett
         ),
         "align_eflomal_heatmap",
     )
-    counts = numbers.link_agreement(links, reference)
+    counts = numbers_view.link_agreement(links, reference)
     shared, only_attention, only_eflomal = st.columns(3)
     shared.metric("Links both draw", f"{counts.both}")
     only_attention.metric("Only attention", f"{counts.only_first}")
@@ -147,7 +147,7 @@ def confidence(view: AttentionView) -> None:
     """The attention confidence measures: their formulas, then this sentence's values."""
     for formula in CONFIDENCE_FORMULAS:
         st.latex(formula)
-    named = numbers.confidence_values(view.matrix)
+    named = numbers_view.confidence_values(view.matrix)
     for column, (name, value) in zip(st.columns(4), named, strict=True):
         column.metric(name, f"{value:.3f}")
     st.caption(

@@ -1,6 +1,6 @@
 """Experiments on one step, computed on demand: what-if, attribution beside attention.
 
-Rule: widgets lay out; every number they show comes from ``numbers`` or ``views``, the figures
+Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
 from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import figures, numbers, state, views
+from dashboard import figures, numbers_view, state, views
 from dashboard.markdown_text import literal
 from dashboard.widgets.charts import chart
 from dashboard.widgets.results import no_attention_note
@@ -52,7 +52,7 @@ def what_if_panel(result: Translation, step: int, chosen: state.Settings) -> Non
         return
     *_, edit, piece, source = st.session_state.whatif_asked
     name = WHAT_IF_EDITS[edit]
-    weights = numbers.edited_weights(hyp, step, name, source)
+    weights = numbers_view.edited_weights(hyp, step, name, source)
     change = state.changed_step(chosen, step, piece if name is None else None, weights)
     changed = change.changed
     st.markdown(f"**Before:** {literal(hyp.text)}  \n**After:** {literal(changed.text)}")
@@ -78,12 +78,12 @@ def attribution_panel(result: Translation, step: int, chosen: state.Settings) ->
     st.caption(views.ATTRIBUTION_POINT)
     method = st.radio(
         "Attribution method",
-        list(numbers.ATTRIBUTION_METHODS),
-        format_func=numbers.ATTRIBUTION_METHODS.get,
+        list(numbers_view.ATTRIBUTION_METHODS),
+        format_func=numbers_view.ATTRIBUTION_METHODS.get,
         key="attribution_method",
         horizontal=not presentation,
-        help=f"Integrated gradients: {numbers.IG_STEPS} steps from all-zero source embeddings. "
-        "Leave one out: one source piece's embedding zeroed at a time.",
+        help=f"Integrated gradients: {numbers_view.IG_STEPS} steps from all-zero source "
+        "embeddings. Leave one out: one source piece's embedding zeroed at a time.",
     )
     asked = (chosen.model.name, result.source, result.hypothesis)
     if st.button("Compute the attributions", key="attribution_go"):
@@ -91,8 +91,12 @@ def attribution_panel(result: Translation, step: int, chosen: state.Settings) ->
     if st.session_state.get("attribution_asked") != asked:
         st.caption("Nothing is computed until you ask (about a second for a short sentence).")
         return
-    shown = numbers.attribution_beside_attention(
-        result, state.attributions(chosen, method), step, words, numbers.ATTRIBUTION_METHODS[method]
+    shown = numbers_view.attribution_beside_attention(
+        result,
+        state.attributions(chosen, method),
+        step,
+        words,
+        numbers_view.ATTRIBUTION_METHODS[method],
     )
     if shown.summary is None:
         no_attention_note()

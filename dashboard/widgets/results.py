@@ -1,6 +1,6 @@
 """The model's results for a page, or one message saying why there are none.
 
-Rule: widgets lay out; every number they show comes from ``numbers`` or ``views``, the figures
+Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
 from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
 """
 

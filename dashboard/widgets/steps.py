@@ -1,6 +1,6 @@
 """One decoder step at a time: the class's guess, the animation, the step player.
 
-Rule: widgets lay out; every number they show comes from ``numbers`` or ``views``, the figures
+Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
 from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
 """
 
@@ -10,7 +10,7 @@ import time
 
 import streamlit as st
 
-from dashboard import figures, numbers, state, views
+from dashboard import figures, numbers_view, state, views
 from dashboard.markdown_text import literal
 from nmt_core.analysis.votes import Votes
 from nmt_core.translate import Hypothesis, Translation
@@ -63,7 +63,7 @@ def animated_step(
         figures.step_animation(
             hyp.scores[step],
             hyp.attention[step],
-            numbers.step_context(hyp, step, values),
+            numbers_view.step_context(hyp, step, values),
             values,
             source,
             *views.topk_rows(hyp, step),
