@@ -64,6 +64,17 @@ def _heatmap(
     return trace, axes
 
 
+def _weights(
+    matrix: np.ndarray, cols: Sequence[str], rows: Sequence[str], presentation: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """An attention heatmap trace and its axes: weights 0..1 on the attention scale (the
+    projector's in presentation mode), so two models' heatmaps compare by eye."""
+    scale = PROJECTOR_SCALE if presentation else ATTENTION_SCALE
+    names = ("target", "source", "weight")
+    return _heatmap(matrix, cols, rows, colorscale=scale, zmin=0.0, zmax=1.0, names=names,
+                    presentation=presentation)  # fmt: skip
+
+
 def _link_marks(
     links: Iterable[tuple[int, int]], reference_links: Iterable[tuple[int, int]]
 ) -> list[dict[str, Any]]:
@@ -119,16 +130,7 @@ def attention_heatmap(
             sentence of 12 words fits a projector's first screen under the translation.
     """
     _check_matrix(matrix, target_tokens, source_tokens, "attention")
-    trace, layout = _heatmap(
-        matrix,
-        source_tokens,
-        target_tokens,
-        colorscale=PROJECTOR_SCALE if presentation else ATTENTION_SCALE,
-        zmin=0.0,
-        zmax=1.0,
-        names=("target", "source", "weight"),
-        presentation=presentation,
-    )
+    trace, layout = _weights(matrix, source_tokens, target_tokens, presentation)
     data = [trace]
     if highlight_row is not None:
         if not 0 <= highlight_row < len(target_tokens):
@@ -227,16 +229,7 @@ def _pair_traces(
              "title": _text("weight")}  # fmt: skip
     traces = []
     for k, matrix in enumerate((a, b)):
-        trace, _ = _heatmap(
-            matrix,
-            source_tokens,
-            target_tokens,
-            colorscale=PROJECTOR_SCALE if presentation else ATTENTION_SCALE,
-            zmin=0.0,
-            zmax=1.0,
-            names=("target", "source", "weight"),
-            presentation=presentation,
-        )
+        trace, _ = _weights(matrix, source_tokens, target_tokens, presentation)
         trace.update(customdata=both, hovertemplate=hovers[k], xaxis="x" if k == 0 else "x2",
                      yaxis="y", showscale=k == 0, colorbar=scale, name=names[k])  # fmt: skip
         traces.append(trace)
