@@ -4,6 +4,7 @@ Skipped only when /usr/bin/chromium or the playwright package is missing (CI ins
 Set ATTENTION_LAB_SCREENSHOT=/path/to/file.png to keep the screenshot.
 """
 
+import contextlib
 import os
 import shutil
 import time
@@ -165,6 +166,19 @@ MEASURE_PAGE = """() => {
 }"""
 
 
+@contextlib.contextmanager
+def screen(width: int, height: int) -> Iterator["sync_api.Page"]:
+    """A page of Debian's Chromium with a screen of ``width`` x ``height`` (a projector's)."""
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.set_default_timeout(60_000)
+            yield page
+        finally:
+            browser.close()
+
+
 def guess_and_reveal(page: "sync_api.Page", word: str) -> None:
     """Click ``word`` among the Lesson's guesses, then the teacher's Reveal button."""
     page.get_by_role("radio", name=word, exact=True).click()
@@ -176,34 +190,28 @@ def guess_and_reveal(page: "sync_api.Page", word: str) -> None:
 def test_presentation_mode_fits_a_projector(server, tmp_path, name, width, height):
     """A lecturer's projector: every chart title whole, formulas >= 24 px, the Step heatmap
     first and at least 400 x 250 px of plot, the navigation and the mode's toggle in view."""
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": width, "height": height})
-            page.set_default_timeout(60_000)
-            page.goto(f"{server}/{name}?s={SENTENCE}&step=2&presentation=1")
-            if name == "lesson":  # the Lesson asks the class first
-                guess_and_reveal(page, "Ka")
-            page.locator(".katex-display").first.wait_for()
-            page.wait_for_function(ALL_CHARTS_DRAWN)
-            time.sleep(1)  # let Plotly finish drawing
-            shot = tmp_path / f"{name}-{width}x{height}.png"
-            page.screenshot(path=str(shot))
-            measured = page.evaluate(MEASURE_PAGE)
-            nav = page.locator('[data-testid="stSidebarNavLink"]')
-            pages = len(navigation.PAGES)
-            assert nav.count() == pages and all(nav.nth(k).is_visible() for k in range(pages))
-            assert page.get_by_text("Presentation mode").is_visible()
-            if name == "step" and width == 1024:  # PNG export: the chart toolbar's camera
-                chart = page.locator(".js-plotly-plot").first
-                chart.hover()
-                with page.expect_download() as download:
-                    chart.locator('[data-title="Download plot as a PNG"]').click()
-                png = tmp_path / download.value.suggested_filename
-                download.value.save_as(png)
-                assert png.suffix == ".png" and png.read_bytes()[:4] == b"\x89PNG"
-        finally:
-            browser.close()
+    with screen(width, height) as page:
+        page.goto(f"{server}/{name}?s={SENTENCE}&step=2&presentation=1")
+        if name == "lesson":  # the Lesson asks the class first
+            guess_and_reveal(page, "Ka")
+        page.locator(".katex-display").first.wait_for()
+        page.wait_for_function(ALL_CHARTS_DRAWN)
+        time.sleep(1)  # let Plotly finish drawing
+        shot = tmp_path / f"{name}-{width}x{height}.png"
+        page.screenshot(path=str(shot))
+        measured = page.evaluate(MEASURE_PAGE)
+        nav = page.locator('[data-testid="stSidebarNavLink"]')
+        pages = len(navigation.PAGES)
+        assert nav.count() == pages and all(nav.nth(k).is_visible() for k in range(pages))
+        assert page.get_by_text("Presentation mode").is_visible()
+        if name == "step" and width == 1024:  # PNG export: the chart toolbar's camera
+            chart = page.locator(".js-plotly-plot").first
+            chart.hover()
+            with page.expect_download() as download:
+                chart.locator('[data-title="Download plot as a PNG"]').click()
+            png = tmp_path / download.value.suggested_filename
+            download.value.save_as(png)
+            assert png.suffix == ".png" and png.read_bytes()[:4] == b"\x89PNG"
     if os.environ.get("ATTENTION_LAB_SCREENSHOT"):
         shutil.copy(shot, Path(os.environ["ATTENTION_LAB_SCREENSHOT"]).parent / shot.name)
     assert min(measured["formula_px"]) >= 24 and measured["caption_px"] >= 16
@@ -235,19 +243,13 @@ def test_translate_shows_the_whole_heatmap_on_a_projectors_first_screen(server, 
     pieces: here 8 toy words of two pieces each) shows its heatmap with every source and target
     label in the first screen, without scrolling."""
     sentence = "Ka Mo Ti Tu Ka Mo Ti Tu ."
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": width, "height": height})
-            page.set_default_timeout(60_000)
-            page.goto(f"{server}/?s={sentence}&presentation=1")
-            page.wait_for_function(
-                "() => document.querySelector('.js-plotly-plot .heatmaplayer image')"
-            )
-            time.sleep(1)
-            labels = page.evaluate(HEATMAP_LABELS)
-        finally:
-            browser.close()
+    with screen(width, height) as page:
+        page.goto(f"{server}/?s={sentence}&presentation=1")
+        page.wait_for_function(
+            "() => document.querySelector('.js-plotly-plot .heatmaplayer image')"
+        )
+        time.sleep(1)
+        labels = page.evaluate(HEATMAP_LABELS)
     assert labels["rows"] >= 17
     assert labels["top"] >= 0 and labels["bottom"] <= height, labels
 
@@ -261,45 +263,39 @@ ANIMATION_STATE = """el => ({frames: el._transitionData._frames.length,
 def test_a_class_guesses_then_the_teacher_reveals_and_plays_the_step(server, tmp_path):
     """Predict -> reveal -> animate on a 1024 x 768 projector, with a picture of each stage."""
     shots = []
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1024, "height": 768})
-            page.set_default_timeout(60_000)
-            page.goto(f"{server}/lesson?s={SENTENCE}&step=1&presentation=1")
-            guesses = page.get_by_role("radio", name="Mo", exact=True)
-            guesses.wait_for()
-            assert guesses.is_visible()  # the question fits the projector without scrolling
-            assert page.locator(".js-plotly-plot").count() == 0  # nothing gives it away
-            assert page.locator(".katex-display").count() == 0
-            guesses.click()
-            time.sleep(1)  # a guess alone reveals nothing on a projector
-            assert page.locator(".js-plotly-plot").count() == 0
-            shots.append(tmp_path / "1-guess.png")
-            page.screenshot(path=str(shots[-1]))
-            page.get_by_role("button", name="Reveal the answer").click()
-            page.get_by_text("The model looks most at").wait_for()
-            chart = page.locator(".js-plotly-plot").first
-            page.wait_for_function("el => el._transitionData && el._fullLayout.sliders",
-                                   arg=chart.element_handle())  # fmt: skip
-            chart.scroll_into_view_if_needed()
-            time.sleep(1)
-            shots.append(tmp_path / "2-revealed.png")
-            page.screenshot(path=str(shots[-1]))
-            before = chart.evaluate(ANIMATION_STATE)
-            assert before["active"] == 0 and before["label"].startswith("1 · the scores")
-            chart.get_by_text("▶ Play").click()
-            page.wait_for_function(
-                "el => el._fullLayout.sliders[0].active === el._transitionData._frames.length - 1",
-                arg=chart.element_handle(),
-                timeout=60_000,
-            )
-            time.sleep(1)
-            after = chart.evaluate(ANIMATION_STATE)
-            shots.append(tmp_path / "3-played.png")
-            page.screenshot(path=str(shots[-1]))
-        finally:
-            browser.close()
+    with screen(1024, 768) as page:
+        page.goto(f"{server}/lesson?s={SENTENCE}&step=1&presentation=1")
+        guesses = page.get_by_role("radio", name="Mo", exact=True)
+        guesses.wait_for()
+        assert guesses.is_visible()  # the question fits the projector without scrolling
+        assert page.locator(".js-plotly-plot").count() == 0  # nothing gives it away
+        assert page.locator(".katex-display").count() == 0
+        guesses.click()
+        time.sleep(1)  # a guess alone reveals nothing on a projector
+        assert page.locator(".js-plotly-plot").count() == 0
+        shots.append(tmp_path / "1-guess.png")
+        page.screenshot(path=str(shots[-1]))
+        page.get_by_role("button", name="Reveal the answer").click()
+        page.get_by_text("The model looks most at").wait_for()
+        chart = page.locator(".js-plotly-plot").first
+        page.wait_for_function("el => el._transitionData && el._fullLayout.sliders",
+                               arg=chart.element_handle())  # fmt: skip
+        chart.scroll_into_view_if_needed()
+        time.sleep(1)
+        shots.append(tmp_path / "2-revealed.png")
+        page.screenshot(path=str(shots[-1]))
+        before = chart.evaluate(ANIMATION_STATE)
+        assert before["active"] == 0 and before["label"].startswith("1 · the scores")
+        chart.get_by_text("▶ Play").click()
+        page.wait_for_function(
+            "el => el._fullLayout.sliders[0].active === el._transitionData._frames.length - 1",
+            arg=chart.element_handle(),
+            timeout=60_000,
+        )
+        time.sleep(1)
+        after = chart.evaluate(ANIMATION_STATE)
+        shots.append(tmp_path / "3-played.png")
+        page.screenshot(path=str(shots[-1]))
     assert after["frames"] == before["frames"] >= 5 and after["label"].startswith("4 · c_1")
     if os.environ.get("ATTENTION_LAB_SCREENSHOT"):
         for shot in shots:
