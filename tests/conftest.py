@@ -198,6 +198,12 @@ def untrained(
     save_checkpoint(root / name, model, trained.tokenizer, meta)
 
 
+def tick_words(ticktext: list[str]) -> list[str]:
+    """The tokens an axis's labels spell: the markup that draws the word-start mark small
+    (``dashboard.figures.layout._tick_labels``) taken off."""
+    return [re.sub(r"<[^>]+>", "", label) for label in ticktext]
+
+
 def shown(markdown: str) -> str:
     """What a reader sees of markdown that ``dashboard.markdown_text.literal`` escaped: the
     backslash escapes read, the invisible word joiners gone (AppTest sees the source)."""

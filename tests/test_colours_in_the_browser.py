@@ -234,3 +234,42 @@ def test_compare_puts_a_beside_b_on_a_projector(server, browser, width, height):
     assert min(a["width"], b["width"]) >= 420, pair
     assert widest <= width and formulas >= 2
     assert "A toy-additive" in hovered and "B toy-general" in hovered, hovered
+
+
+# Each axis's tick labels as the browser laid them out: one list of boxes per axis of each chart.
+TICK_BOXES = """() => [...document.querySelectorAll('.js-plotly-plot')].flatMap(p =>
+  [...p.querySelectorAll('.xaxislayer-above, .yaxislayer-above')].map(axis =>
+    [...axis.querySelectorAll('text')].map(t => { const r = t.getBoundingClientRect();
+      return [t.textContent, r.left, r.top, r.right, r.bottom]; })))"""
+
+
+def overlapping(boxes: list[list]) -> list[tuple[str, str]]:
+    """The pairs of labels whose boxes share more than one pixel of width and of height."""
+    return [
+        (a[0], b[0])
+        for k, a in enumerate(boxes)
+        for b in boxes[k + 1 :]
+        if min(a[3], b[3]) - max(a[1], b[1]) > 1 and min(a[4], b[4]) - max(a[2], b[2]) > 1
+    ]
+
+
+@pytest.mark.parametrize("page_path", ["", "compare"])
+def test_no_token_label_runs_into_another(server, browser, page_path):
+    """D11: a long sentence of pieces ("▁Ka", "▁Mo", ...) at 1024x768 on a projector: no two
+    labels of an axis overlap. Plotly slants crowded labels, and a slanted label's end ran into
+    its neighbour's word-start mark; upright labels too when a column was narrower than a line
+    of text. Labels now stand upright, the mark is small and the type fits a column."""
+    sentence = " ".join(["Ka Mo Ti Tu"] * 4) + " ."
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"{server}/{page_path}?s={sentence}&model=toy-additive&presentation=1")
+        page.wait_for_function("() => document.querySelector('.js-plotly-plot .heatmaplayer')")
+        time.sleep(1)
+        axes = page.evaluate(TICK_BOXES)
+    finally:
+        page.close()
+    assert max(map(len, axes)) >= 17, axes  # the sentence's pieces are labelled
+    assert all("\u2581" in box[0] for axis in axes for box in axis[:1] if len(axis) >= 17)
+    clashes = [pair for axis in axes for pair in overlapping(axis)]
+    assert not clashes, clashes

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import torch
-from conftest import BROKEN_CHECKPOINTS, broken_checkpoint, shown, untrained
+from conftest import BROKEN_CHECKPOINTS, broken_checkpoint, shown, tick_words, untrained
 from streamlit.testing.v1 import AppTest
 
 from dashboard import figures, widgets
@@ -76,7 +76,11 @@ def heatmap(spec: dict) -> tuple[np.ndarray, list[str], list[str]]:
     """(z, column labels, row labels) of the heatmap in a figure spec."""
     (trace,) = [t for t in spec["data"] if t["type"] == "heatmap"]
     layout = spec["layout"]
-    return np.array(trace["z"]), layout["xaxis"]["ticktext"], layout["yaxis"]["ticktext"]
+    return (
+        np.array(trace["z"]),
+        tick_words(layout["xaxis"]["ticktext"]),
+        tick_words(layout["yaxis"]["ticktext"]),
+    )
 
 
 def go_to(at: AppTest, page: str) -> AppTest:
@@ -474,7 +478,7 @@ def test_compare_models_with_the_same_output_directly(toy_checkpoint, tmp_path, 
     go_to(at, "compare")
     assert any("wrote the same tokens" in caption.value for caption in at.caption)
     difference, _, targets = heatmap(figure(at, "compare_difference"))
-    assert targets == figure(at, "compare_pair")["layout"]["yaxis"]["ticktext"]
+    assert targets == tick_words(figure(at, "compare_pair")["layout"]["yaxis"]["ticktext"])
     np.testing.assert_allclose(difference, 0.0, atol=1e-6)
     np.testing.assert_allclose(figure(at, "compare_js")["data"][0]["y"], 0.0, atol=1e-6)
     assert at.metric[0].value == "1.00"
@@ -759,7 +763,7 @@ def test_what_if_decodes_on_from_a_changed_step_only_when_asked(app, root):
     before_after = next(m.value for m in app.markdown if m.value.startswith("**Before:**"))
     assert f"**Before:** {greedy.hypothesis}" in shown(before_after)
     assert "The output changes from step 2 on" in " ".join(c.value for c in app.caption)
-    rows = figure(app, "whatif_heatmap")["layout"]["yaxis"]["ticktext"]
+    rows = tick_words(figure(app, "whatif_heatmap")["layout"]["yaxis"]["ticktext"])
     assert rows[0] == greedy.target_pieces[0] and rows[1] == piece.replace("<", "&lt;")
     app.radio(key="whatif_edit").set_value("uniform attention")
     next(b for b in app.button if b.label == "Decode from step 2").click().run()

@@ -112,15 +112,29 @@ def test_heatmap_is_target_by_source_with_token_labels():
     assert z.shape == (len(TARGET), len(SOURCE))
     np.testing.assert_allclose(z.sum(axis=1), 1.0)
     np.testing.assert_allclose(z, matrix)
-    # labels are escaped for Plotly, which would otherwise read "</s>" as a closing tag
-    assert list(fig.layout.xaxis.ticktext) == ["▁Der", "▁Hund", ".", "&lt;/s&gt;"]
-    assert list(fig.layout.yaxis.ticktext) == ["▁The", "▁dog", ".", "&lt;/s&gt;"]
+    # labels are escaped for Plotly, which would otherwise read "</s>" as a closing tag, and
+    # the word-start mark is drawn small (D11: at full size it ran into the next label)
+    small = '<span style="font-size:60%">▁</span>'
+    assert list(fig.layout.xaxis.ticktext) == [f"{small}Der", f"{small}Hund", ".", "&lt;/s&gt;"]
+    assert list(fig.layout.yaxis.ticktext) == [f"{small}The", f"{small}dog", ".", "&lt;/s&gt;"]
+    assert fig.layout.xaxis.autotickangles == (0, 90)  # upright when crowded, never slanted
     assert len(fig.layout.xaxis.tickvals) == z.shape[1] and len(fig.layout.yaxis.tickvals) == 4
     assert fig.layout.yaxis.autorange == "reversed"  # first target token on top
     # hover shows both tokens and the weight
     assert np.array(trace.customdata).shape == (4, 4, 2)
     assert list(trace.customdata[1][2]) == ["▁dog", "."]
     assert "%{z" in trace.hovertemplate
+
+
+def test_a_long_sentences_column_labels_fit_their_columns():
+    """D11: upright labels are a line of type high; 34 columns over a projector chart's least
+    width get smaller type, a short sentence keeps the page's size, rows keep theirs."""
+    pieces = [f"▁w{k}" for k in range(34)]
+    long = figures.attention_heatmap(attention(34, 34), pieces, pieces, presentation=True)
+    short = figures.attention_heatmap(attention(4, 4), SOURCE, TARGET, presentation=True)
+    column = figures.layout.LEAST_PLOT_WIDTH[True] / 34
+    assert long.layout.xaxis.tickfont.size * 1.2 <= column < 20 * 1.2
+    assert short.layout.xaxis.tickfont.size == 20 == long.layout.yaxis.tickfont.size
 
 
 def test_repeated_tokens_keep_their_own_rows_and_columns():

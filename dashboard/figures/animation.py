@@ -188,7 +188,10 @@ def _animation_layout(
     area = top + gap + grid
     upper = [(grid + gap) / area, 1]
     layout = {
-        "xaxis": {**_token_axis(source_tokens, presentation), "domain": [0, 0.6], "anchor": "y"},
+        "xaxis": {
+            **_token_axis(source_tokens, presentation, share=0.6),
+            "domain": [0, 0.6], "anchor": "y",
+        },
         "yaxis": {"domain": upper, "anchor": "x", "title": _text("e, then α")},
         "xaxis2": {
             "domain": [0.78, 1], "anchor": "y2", "range": [0, 1], "title": _text("p(next piece)")

@@ -65,7 +65,12 @@ def bar_chart(
         y_axis["range"] = list(y_range)
     height = 420 if presentation else 300
     return _finish(
-        [bars], title, presentation, height, xaxis=_token_axis(tokens, presentation), yaxis=y_axis
+        [bars],
+        title,
+        presentation,
+        height,
+        xaxis=_token_axis(tokens, presentation, share=1.0),
+        yaxis=y_axis,
     )
 
 
@@ -103,7 +108,7 @@ def paired_bars(
         title,
         presentation,
         440 if presentation else 320,
-        xaxis=_token_axis(tokens, presentation),
+        xaxis=_token_axis(tokens, presentation, share=1.0),
         yaxis={"title": _text(y_title), "range": [0, 1]},
         barmode="group",
         showlegend=False,

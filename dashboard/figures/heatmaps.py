@@ -58,7 +58,7 @@ def _heatmap(
         "colorbar": {"title": _text(value_name)},
     }
     axes = {
-        "xaxis": {**_token_axis(cols, presentation), "automargin": True},
+        "xaxis": {**_token_axis(cols, presentation, share=1.0), "automargin": True},
         "yaxis": {**_token_axis(rows, presentation), "autorange": "reversed"},
     }
     return trace, axes
@@ -259,7 +259,7 @@ def pair_heatmaps(
     _check_matrix(b, target_tokens, source_tokens, "matrix B")
     first, second = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     data = _pair_traces(first, second, source_tokens, target_tokens, names, presentation)
-    x_axis = {**_token_axis(source_tokens, presentation), "automargin": True}
+    x_axis = {**_token_axis(source_tokens, presentation, share=0.6), "automargin": True}
     size = 16 if presentation else 13
     labels = _labels([f"{letter} · {name}" for letter, name in zip("AB", names, strict=True)])
     layout = {

@@ -68,19 +68,51 @@ def _labels(tokens: Iterable[str]) -> list[str]:
     return [html.escape(str(token)) for token in tokens]
 
 
+# A piece's word-start mark, drawn at this share of the label's size: at full size the glyph
+# (from a fallback font: the chart fonts lack it) is half as wide as a short word, leaves a gap
+# before the word and runs into the next label (D11). The hover keeps the plain piece.
+WORD_START, WORD_START_SIZE = "\u2581", "60%"
+
+
+def _tick_labels(tokens: Iterable[str]) -> list[str]:
+    """Axis labels: each token escaped, a leading word-start mark drawn small."""
+    return [
+        f'<span style="font-size:{WORD_START_SIZE}">{WORD_START}</span>{label[1:]}'
+        if label.startswith(WORD_START) and len(label) > 1
+        else label
+        for label in _labels(tokens)
+    ]
+
+
+# The least width of a chart's plot area (px) on a 1024-px screen: the page beside the open
+# sidebar, or on a projector the page with the sidebar collapsed (the chart's own labels and
+# colour bar take the rest). Labels along a token axis shrink to fit it (D11).
+LEAST_PLOT_WIDTH = {False: 440, True: 700}
+SMALLEST_LABEL = 8
+
+
 def _token_axis(
-    tokens: Sequence[str], presentation: bool, angle: int | None = None
+    tokens: Sequence[str], presentation: bool, share: float | None = None
 ) -> dict[str, Any]:
-    """Token labels on a numeric axis; ``angle=None`` lets Plotly tilt them only when crowded."""
+    """Token labels on a numeric axis. ``share=None``: a vertical axis (its rows are sized for
+    the labels). Otherwise a horizontal axis over ``share`` of the chart's least plot width:
+    Plotly turns crowded labels upright, never diagonal (slanted labels ran into their
+    neighbours' ends, D11), and upright labels are a line high each, so their size is cut to
+    what one column of that width holds.
+    """
+    size = _font_size(presentation)
     axis = {
         "tickmode": "array",
         "tickvals": list(range(len(tokens))),
-        "ticktext": _labels(tokens),
-        "tickfont": {"size": _font_size(presentation)},
+        "ticktext": _tick_labels(tokens),
         "showgrid": False,
         "zeroline": False,
     }
-    return axis if angle is None else {**axis, "tickangle": angle}
+    if share is not None:
+        column = share * LEAST_PLOT_WIDTH[presentation] / max(len(tokens), 1)
+        size = min(size, max(SMALLEST_LABEL, int(column / 1.2)))
+        axis["autotickangles"] = [0, 90]
+    return {**axis, "tickfont": {"size": size}}
 
 
 def _check_matrix(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str], what: str) -> None:

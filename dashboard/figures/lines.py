@@ -48,7 +48,7 @@ def step_lines(
             }
         )
     x_axis = (
-        _token_axis(tokens, presentation)
+        _token_axis(tokens, presentation, share=1.0)
         if tokens is not None
         else {"title": _text("decoder step")}
     )
