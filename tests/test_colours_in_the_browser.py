@@ -243,6 +243,14 @@ TICK_BOXES = """() => [...document.querySelectorAll('.js-plotly-plot')].flatMap(
       return [t.textContent, r.left, r.top, r.right, r.bottom]; })))"""
 
 
+# Per chart: its labels' boxes and its colour bars' boxes.
+LABELS_AND_BARS = """() => [...document.querySelectorAll('.js-plotly-plot')].map(p => {
+  const box = (e, name) => { const r = e.getBoundingClientRect();
+                             return [name, r.left, r.top, r.right, r.bottom]; };
+  return [[...p.querySelectorAll('.xtick text, .ytick text')].map(e => box(e, e.textContent)),
+          [...p.querySelectorAll('.colorbar')].map(e => box(e, 'colour bar'))]; })"""
+
+
 def overlapping(boxes: list[list]) -> list[tuple[str, str]]:
     """The pairs of labels whose boxes share more than one pixel of width and of height."""
     return [
@@ -267,9 +275,18 @@ def test_no_token_label_runs_into_another(server, browser, page_path):
         page.wait_for_function("() => document.querySelector('.js-plotly-plot .heatmaplayer')")
         time.sleep(1)
         axes = page.evaluate(TICK_BOXES)
+        charts = page.evaluate(LABELS_AND_BARS)
     finally:
         page.close()
     assert max(map(len, axes)) >= 17, axes  # the sentence's pieces are labelled
     assert all("\u2581" in box[0] for axis in axes for box in axis[:1] if len(axis) >= 17)
     clashes = [pair for axis in axes for pair in overlapping(axis)]
     assert not clashes, clashes
+    # nor a colour bar (Compare's sits under A and B, below their upright labels)
+    under_bars = [
+        pair
+        for labels, bars in charts
+        for pair in overlapping(labels + bars)
+        if "colour bar" in pair
+    ]
+    assert not under_bars, under_bars

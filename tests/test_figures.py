@@ -348,6 +348,23 @@ def test_pair_heatmaps_put_a_beside_b_on_the_same_tokens_and_scale():
         figures.pair_heatmaps(a, attention(3, 4), SOURCE, TARGET, names=("m-a", "m-b"))
 
 
+def test_the_pairs_colour_bar_sits_below_its_upright_labels():
+    """Compare: long source pieces drawn upright ran into the colour bar under A and B (seen at
+    1024x768 on the shipped models). The bar sits on the figure's bottom edge, and the bottom
+    margin holds the longest label, at the widest fonts, and the bar."""
+    pieces = ["▁Schwesterchen", "▁Hausaufgaben", "▁gemacht"] * 4
+    fig = figures.pair_heatmaps(
+        attention(4, 12), attention(4, 12, 1), pieces, TARGET, names=("a", "b"), presentation=True
+    )
+    bar = fig.data[0].colorbar
+    assert (bar.yref, bar.y, bar.yanchor) == ("container", 0.0, "bottom")
+    size = fig.layout.xaxis.tickfont.size
+    assert fig.layout.margin.b >= len("▁Schwesterchen") * 0.62 * size + 60
+    short = figures.pair_heatmaps(attention(4, 4), attention(4, 4, 1), SOURCE, TARGET,
+                                  names=("a", "b"), presentation=True)  # fmt: skip
+    assert short.layout.margin.b < fig.layout.margin.b  # side by side labels: one line
+
+
 def test_the_toolbar_runs_down_the_right_edge_never_over_a_title():
     """D9: Plotly's toolbar, shown on hover, covered the chart titles along the top."""
     shown = [

@@ -16,8 +16,10 @@ from dashboard.figures.colours import (
     PROJECTOR_SCALE,
 )
 from dashboard.figures.layout import (
+    LEAST_PLOT_WIDTH,
     _check_matrix,
     _finish,
+    _label_band,
     _labels,
     _row_height,
     _text,
@@ -207,6 +209,10 @@ def context_heatmap(
     return _finish([trace], title, presentation, height, **layout)
 
 
+# Each of pair_heatmaps' two panels: this share of a chart's least plot width.
+PANEL_SHARE = 0.6
+
+
 def _pair_traces(
     a: np.ndarray,
     b: np.ndarray,
@@ -225,8 +231,9 @@ def _pair_traces(
         f"source %{{customdata[1]}} · A {first}: %{{z:.3f}}<extra></extra>",
         f"B {second}: %{{z:.3f}}<extra></extra>",
     )
-    scale = {"orientation": "h", "y": -0.18, "yanchor": "top", "thickness": 12, "len": 0.6,
-             "title": _text("weight")}  # fmt: skip
+    # the bar along the figure's bottom edge, under the labels (pair_heatmaps sizes the margin)
+    scale = {"orientation": "h", "yref": "container", "y": 0.0, "yanchor": "bottom",
+             "thickness": 12, "len": 0.6, "title": _text("weight")}  # fmt: skip
     traces = []
     for k, matrix in enumerate((a, b)):
         trace, _ = _weights(matrix, source_tokens, target_tokens, presentation)
@@ -259,7 +266,10 @@ def pair_heatmaps(
     _check_matrix(b, target_tokens, source_tokens, "matrix B")
     first, second = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     data = _pair_traces(first, second, source_tokens, target_tokens, names, presentation)
-    x_axis = {**_token_axis(source_tokens, presentation, share=0.6), "automargin": True}
+    x_axis = {**_token_axis(source_tokens, presentation, share=PANEL_SHARE), "automargin": True}
+    labels_px = _label_band(
+        source_tokens, x_axis["tickfont"]["size"], PANEL_SHARE * LEAST_PLOT_WIDTH[presentation]
+    )
     size = 16 if presentation else 13
     labels = _labels([f"{letter} · {name}" for letter, name in zip("AB", names, strict=True)])
     layout = {
@@ -282,7 +292,8 @@ def pair_heatmaps(
             }
             for text, x in zip(labels, (0.245, 0.755), strict=True)
         ],  # fmt: skip
-        "margin": {"l": 5, "r": 5, "t": 40, "b": 110},  # the names above, the scale below
+        # the names above; below, the labels, then the colour bar (70 px with its numbers)
+        "margin": {"l": 5, "r": 5, "t": 40, "b": labels_px + 70},
     }
-    height = _row_height(len(target_tokens), presentation) + 60
+    height = _row_height(len(target_tokens), presentation) + labels_px + 20
     return _finish(data, title, presentation, height, **layout)

@@ -115,6 +115,20 @@ def _token_axis(
     return {**axis, "tickfont": {"size": size}}
 
 
+# A label's width per character, as a share of its type size: wide enough for the widest
+# fallback fonts a class's browser may use (the word-start mark counts as a character).
+CHARACTER_WIDTH = 0.62
+
+
+def _label_band(tokens: Sequence[str], size: int, width: float) -> int:
+    """The height (px) that a horizontal token axis's labels take below a plot ``width`` px
+    wide: a line when they fit side by side, else (drawn upright) the longest label's length.
+    For what Plotly's automargin cannot place: a colour bar below the labels."""
+    lengths = [len(str(token)) * CHARACTER_WIDTH * size for token in tokens]
+    fits = sum(lengths) + 8 * len(lengths) <= width
+    return round(1.5 * size if fits else max(lengths, default=0) + 0.5 * size)
+
+
 def _check_matrix(matrix: np.ndarray, rows: Sequence[str], cols: Sequence[str], what: str) -> None:
     shape = np.shape(matrix)
     if len(shape) != 2 or shape != (len(rows), len(cols)):
