@@ -245,7 +245,6 @@ LONGER_MODULES = {
     "nmt_core/learning/training.py": (600, "the training loop and its small helpers, in order"),
     "nmt_core/decoding/search.py": (480, "greedy, beam and forced decoding share one step"),
     "nmt_core/checkpoint.py": (410, "save, load and list one folder format"),
-    "nmt_core/corpora/generator.py": (700, "the templates, one function each, and their draw"),
     "nmt_core/corpora/senses.py": (420, "a hand-written table of everyday words, data"),
 }
 

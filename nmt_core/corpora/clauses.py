@@ -1,0 +1,208 @@
+"""Clauses of the sentence generator: what a sentence says (:class:`Predicate`: a verb, its
+tense, object, place, time and negation, in both languages) and the German word orders one
+clause gives (:class:`German`: verb second, verb first, verb last).
+
+A predicate is drawn for a verb and a subject by :func:`predicate`, from the sense table's
+objects and places (:mod:`nmt_core.corpora.senses`) and the noun phrases of
+:mod:`nmt_core.corpora.phrases`; the templates of :mod:`nmt_core.corpora.generator` put clauses
+into sentences.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from nmt_core.corpora import english, grammar, senses
+from nmt_core.corpora.grammar import PRONOUNS
+from nmt_core.corpora.phrases import Phrase, Verb, Vocabulary, noun_phrase, object_pronoun
+
+
+@dataclass(frozen=True)
+class German:
+    """A German clause in pieces, so that one clause gives every word order: subject,
+    finite verb, middle field, verb-final words, and the separable prefix (present only)."""
+
+    subject: str
+    finite: str
+    middle: tuple[str, ...] = ()
+    tail: tuple[str, ...] = ()
+    prefix: str = ""
+
+    def main(self) -> str:
+        return join_words(self.subject, self.finite, *self.middle, *self.tail, self.prefix)
+
+    def inverted(self, first: str) -> str:
+        """Verb second after ``first`` (a time expression, a question word)."""
+        return join_words(first, self.finite, self.subject, *self.middle, *self.tail, self.prefix)
+
+    def question(self) -> str:
+        return join_words(self.finite, self.subject, *self.middle, *self.tail, self.prefix)
+
+    def subordinate(self) -> str:
+        """Verb last, the prefix joined to it: "dass er heute anruft"."""
+        return join_words(self.subject, *self.middle, *self.tail, self.prefix + self.finite)
+
+
+def join_words(*words: str) -> str:
+    return " ".join(word for word in words if word)
+
+
+Time = tuple[str, str, str]  # German, English, category ("habit", "plan", "past")
+
+
+@dataclass(frozen=True)
+class Predicate:
+    """What a clause says, in both languages: the verb, its tense and what goes with it. The
+    pieces stay apart, so a question can leave out the one it asks about."""
+
+    verb: Verb
+    tense: str  # "present", "perfect" or "modal"
+    modal: str = ""
+    time: Time | None = None
+    object: tuple[str, str] | None = None  # German in its case, English
+    place: tuple[str, str] | None = None
+    negated: bool = False  # with "nicht", or with the object when it starts with "kein"
+
+    def middle(self) -> tuple[str, ...]:
+        """The German middle field: time, object, nicht, place ("dich" before the time)."""
+        obj = self.object[0] if self.object else ""
+        nicht = "nicht" if self.negated and not obj.startswith("kein") else ""
+        time = self.time[0] if self.time else ""
+        first = (obj, time) if obj in OBJECT_PRONOUNS else (time, obj)
+        words = (*first, nicht, self.place[0] if self.place else "")
+        return tuple(word for word in words if word)
+
+    def frequency(self) -> str:
+        """An English adverb that stands before the verb ("often"), else ""."""
+        return self.time[1] if self.time and self.time[1] in senses.FREQUENCY else ""
+
+    def english_after(self) -> str:
+        """English object, place and time, after the verb."""
+        time = self.time[1] if self.time and not self.frequency() else ""
+        return join_words(
+            self.object[1] if self.object else "", self.place[1] if self.place else "", time
+        )
+
+    def german(self, subject: Phrase) -> German:
+        verb, person, nominative = self.verb.german, subject.person, subject.german["nom"]
+        if self.tense == "present":
+            return German(nominative, verb.finite(person), self.middle(), (), verb.prefix)
+        if self.tense == "perfect":
+            auxiliary = grammar.IRREGULAR_PRESENT[verb.auxiliary][0][person]
+            return German(nominative, auxiliary, self.middle(), (verb.participle,))
+        finite = grammar.IRREGULAR_PRESENT[self.modal][0][person]
+        return German(nominative, finite, self.middle(), (verb.infinitive,))
+
+    def english_tense(self) -> str:
+        category = self.time[2] if self.time else ""
+        if self.tense == "perfect":
+            return "past" if category == "past" else "perfect"
+        if self.tense == "modal":
+            return "modal"
+        return "simple" if self.verb.sense.stative or category == "habit" else "progressive"
+
+    def english(self, subject: str, person: int, question: bool = False) -> str:
+        """ "she is not eating an apple today", "does she eat apples"."""
+        head = english.clause(
+            subject, person, self.verb.english, self.english_tense(), self.negated, question,
+            self.frequency(), self.modal,
+        )  # fmt: skip
+        return join_words(head, self.english_after())
+
+
+OBJECT_PRONOUNS = frozenset(form for forms in PRONOUNS.values() for form in forms[1:3])
+MOTION = frozenset({"gehen", "fahren", "fliegen", "kommen"})  # need a "where to"
+NEEDS_PLACE = frozenset({"wohnen", "bleiben"})  # need a "where"
+ANIMAL_PLACES = frozenset({"Garten", "Park", "Wald", "Küche", "Strand"})
+
+
+def place_phrase(
+    rng: random.Random, words: Vocabulary, verb: str, direction: bool, animal: bool
+) -> tuple[str, str] | None:
+    """(German, English) of a place where ``verb`` is done, or where to when ``direction``:
+    "im Park" :: "in the park", "zum Bahnhof" :: "to the station", "nach Hause" :: "home"."""
+    options: list[tuple[str, str]] = []
+    for place, noun in words.places:
+        if verb in place.verbs and (not animal or place.noun in ANIMAL_PLACES):
+            preposition = place.to if direction else place.at
+            case = "acc" if direction and preposition != "zu" else "dat"
+            article = grammar.with_preposition(preposition, grammar.definite(case, noun.gender))
+            english_place = place.english_to if direction else place.english_at
+            options.append((f"{article} {noun.sense.german}", english_place))
+    if verb in senses.HOME_VERBS:
+        german_home, to_home, english_home, english_to_home = senses.HOME
+        options += [(to_home, english_to_home) if direction else (german_home, english_home)] * 3
+    if verb in senses.CITY_VERBS and not animal:
+        city, city_english = rng.choice(senses.CITIES)
+        options += [
+            (f"nach {city}", f"to {city_english}")
+            if direction
+            else (f"in {city}", f"in {city_english}")
+        ] * 3
+    return rng.choice(options) if options else None
+
+
+def object_phrase(
+    rng: random.Random, words: Vocabulary, verb: senses.VerbSense, subject: Phrase
+) -> tuple[str, str, str] | None:
+    """(German object in its case, its "kein" form or "", English) for ``verb``: a noun phrase
+    of a kind it takes, or a pronoun for a person; None when nothing fits."""
+    case = verb.preposition[1] if verb.preposition else verb.case
+    if "person" in verb.objects and rng.random() < 0.3:
+        key = rng.choice([k for k in PRONOUNS if PRONOUNS[k][5] != subject.person])
+        german, english_object = object_pronoun(key)
+        phrase = Phrase(german, english_object, 2, frozenset({"person"}))
+    else:
+        nouns = [n for n in words.nouns if n.sense.kinds & verb.objects]
+        nouns = [n for n in nouns if n.sense.german not in subject.german["nom"]]
+        if not nouns:
+            return None
+        noun = rng.choice(nouns)
+        liked = verb.english in ("like", "love") and bool(noun.plural) and not noun.sense.single
+        phrase = noun_phrase(rng, noun, True if liked else None)  # "Ich mag Äpfel", not "einen"
+    german, kein = phrase.german[case], phrase.kein[case] if phrase.kein else ""
+    english_object = phrase.english
+    if verb.preposition:
+        preposition, _, english_preposition = verb.preposition
+        german, kein = f"{preposition} {german}", ""
+        english_object = f"{english_preposition} {english_object}"
+    return german, kein, english_object
+
+
+def predicate(
+    rng: random.Random,
+    words: Vocabulary,
+    verb: Verb,
+    subject: Phrase,
+    tense: str,
+    negate: bool | None = None,
+    with_time: bool = True,
+) -> Predicate | None:
+    """A predicate of ``verb`` for ``subject``: an object if the verb takes one, a place
+    where the verb needs or allows one, a time expression that fits the tense, sometimes
+    a negation. None when the verb cannot make one here."""
+    sense = verb.sense
+    obj = object_phrase(rng, words, sense, subject) if sense.objects else None
+    if sense.objects and obj is None:
+        return None
+    animal = "animal" in subject.kinds
+    place = None
+    if sense.german in MOTION or sense.german in NEEDS_PLACE or rng.random() < 0.3:
+        place = place_phrase(rng, words, sense.german, sense.german in MOTION, animal)
+        if place is None and (sense.german in MOTION or sense.german in NEEDS_PLACE):
+            return None
+    category = "past" if tense == "perfect" else "plan" if tense == "modal" else ""
+    category = category or ("habit" if rng.random() < 0.4 else "plan")
+    time = None
+    if with_time and not (sense.stative or sense.timeless) and rng.random() < 0.5:
+        time = (*rng.choice(senses.TIMES[category]), category)
+    bare = obj is not None and not obj[1] and obj[0] in {n.sense.german for n in words.nouns}
+    if negate is None:  # "nicht Klavier" is odd: no negation of a bare noun
+        negate = rng.random() < 0.15 and not (time and time[1] in senses.FREQUENCY) and not bare
+    if obj and negate and obj[1]:
+        obj = (obj[1], obj[2])  # "keinen Apfel"
+    elif obj:
+        obj = (obj[0], obj[2])
+    modal = rng.choice(list(grammar.MODALS)) if tense == "modal" else ""
+    return Predicate(verb, tense, modal, time, obj, place, negate)  # type: ignore[arg-type]

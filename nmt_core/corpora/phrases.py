@@ -1,0 +1,205 @@
+"""The words the sentence generator draws from and the noun phrases it makes of them.
+
+:func:`vocabulary` joins the hand-written sense table (:mod:`nmt_core.corpora.senses`) with the
+genders, plurals and verb forms the installed Ding gives (:mod:`nmt_core.corpora.lexicon`); a
+:class:`Phrase` is a noun phrase in every case with its English ("den Hund", "dem Hund" :: "the
+dog"), or a pronoun. Clauses are built from these in :mod:`nmt_core.corpora.clauses`, sentences
+in :mod:`nmt_core.corpora.generator`.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from nmt_core.corpora import grammar, senses
+from nmt_core.corpora.grammar import PRONOUNS, EnglishVerb, GermanVerb
+from nmt_core.corpora.lexicon import Lexicon
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Noun:
+    """A sense-table noun with Ding's grammar: gender, German and English plural."""
+
+    sense: senses.NounSense
+    gender: str
+    plural: str
+    english_plural: str
+
+
+@dataclass(frozen=True)
+class Verb:
+    sense: senses.VerbSense
+    german: GermanVerb
+    english: EnglishVerb
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A noun phrase in every case, its English, and the verb person it takes (2 or 5)."""
+
+    german: dict[str, str]
+    english: str
+    person: int
+    kinds: frozenset[str]
+    kein: dict[str, str] | None = None  # "keinen Apfel": how it is negated, else with "nicht"
+
+
+@dataclass
+class Vocabulary:
+    """The words the templates draw from: the sense table's words that Ding could inflect."""
+
+    nouns: list[Noun] = field(default_factory=list)
+    verbs: list[Verb] = field(default_factory=list)
+    adjectives: list[senses.AdjectiveSense] = field(default_factory=list)
+    places: list[tuple[senses.Place, Noun]] = field(default_factory=list)
+    modals: dict[str, GermanVerb] = field(default_factory=dict)
+
+    def verbs_for(self, test: Callable[[Verb], bool]) -> list[Verb]:
+        return [verb for verb in self.verbs if test(verb)]
+
+
+def vocabulary(lexicon: Lexicon) -> Vocabulary:
+    """The sense table joined with Ding's grammar; words Ding lacks are left out (logged)."""
+    words = Vocabulary()
+    table = senses.nouns()
+    for sense in table.values():
+        found = lexicon.nouns.get(sense.german)
+        if found or sense.bare:
+            gender, plural = (found.gender, found.plural) if found else ("n", sense.german)
+            plural_en = lexicon.english_plurals.get(sense.english)
+            if plural_en == sense.english:  # "pizza" :: "pizza": a segment out of line
+                plural_en = None
+            words.nouns.append(
+                Noun(sense, gender, plural, plural_en or grammar.english_plural(sense.english))
+            )
+    known = {noun.sense.german: noun for noun in words.nouns}
+    for verb_sense in senses.verbs():
+        german, english_verb = (
+            lexicon.verbs.get(verb_sense.german),
+            lexicon.english_verb(verb_sense.english),
+        )
+        if german and english_verb:
+            if verb_sense.sein:
+                german = GermanVerb(
+                    german.infinitive,
+                    german.present,
+                    german.participle,
+                    "sein",
+                    german.prefix,
+                    german.imperative,
+                )
+            words.verbs.append(Verb(verb_sense, german, english_verb))
+    words.adjectives = senses.adjectives()
+    for place in senses.places():
+        found = lexicon.nouns.get(place.noun)
+        if found:
+            name = place.english_at.split(" ")[-1]  # "in the park": park
+            sense = senses.NounSense(place.noun, name, frozenset({"place"}), single=True)
+            words.places.append((place, Noun(sense, found.gender, "", name)))
+    words.modals = {m: grammar.GermanVerb(m, *grammar.IRREGULAR_PRESENT[m]) for m in grammar.MODALS}
+    left_out = sorted(set(table) - set(known)) + sorted(
+        {v.german for v in senses.verbs()} - {v.sense.german for v in words.verbs}
+    )
+    if left_out:
+        log.info("generator: Ding lacks the grammar of %s; left out", ", ".join(left_out))
+    return words
+
+
+# --- noun phrases ----------------------------------------------------------------------------
+
+
+def noun_phrase(
+    rng: random.Random, noun: Noun, plural: bool | None = None, definite: bool = False
+) -> Phrase:
+    """The noun with a determiner drawn at random: der/ein/mein/none (mass nouns and plurals
+    also go without), in every case; ``definite``: der or mein only (a subject described)."""
+    sense = noun.sense
+    if sense.bare:
+        return Phrase({c: sense.german for c in grammar.CASES}, sense.english, 2, sense.kinds)
+    if plural is None:
+        plural = bool(noun.plural) and not (sense.mass or sense.single) and rng.random() < 0.2
+    gender = "pl" if plural else noun.gender
+    kinds = _determiners(sense, plural)
+    kind = rng.choice([k for k in kinds if k in ("def", "poss")] if definite else kinds)
+    owner = rng.choice(list(grammar.POSSESSIVES))
+    german = {case: _determined(noun, kind, owner, case, gender) for case in grammar.CASES}
+    name = noun.english_plural if plural else sense.english
+    english = {
+        "def": f"the {name}",
+        "poss": f"{grammar.POSSESSIVES[owner][1]} {name}",
+        "bare": name,
+        "indef": grammar.with_indefinite(name),
+    }[kind]
+    kein = None
+    if kind in ("indef", "bare"):
+        kein = {c: _determined(noun, "kein", owner, c, gender) for c in grammar.CASES}
+    return Phrase(german, english, 5 if plural else 2, sense.kinds, kein)
+
+
+def _determiners(sense: senses.NounSense, plural: bool) -> list[str]:
+    """The determiners a noun is used with: "meine Mutter" rather than "eine Mutter", "der
+    Lehrer" rather than "dein Lehrer", "Wasser" and "das Wasser" rather than "mein Wasser"."""
+    some = "bare" if plural or sense.mass else "indef"
+    if "family" in sense.kinds:
+        return ["poss", "poss", "def"]
+    if "person" in sense.kinds:
+        return ["def"] if plural else ["def", "indef"]
+    if sense.kinds & {"food", "drink"}:
+        return ["def", some]
+    return ["def", "poss", some]
+
+
+def _determined(noun: Noun, kind: str, owner: str, case: str, gender: str) -> str:
+    """ "den Hund", "meinem Vater", "einen Apfel", "keine Äpfel", "Kindern": determiner
+    (def, poss, indef, kein or bare) and noun in ``case``."""
+    word = _noun_form(noun, case, gender == "pl")
+    if kind == "def":
+        return f"{grammar.definite(case, gender)} {word}"
+    if kind == "poss":
+        return f"{grammar.ein_word(grammar.POSSESSIVES[owner][0], case, gender)} {word}"
+    if kind in ("indef", "kein"):
+        return f"{grammar.ein_word(kind.replace('indef', 'ein'), case, gender)} {word}"
+    return word
+
+
+def _noun_form(noun: Noun, case: str, plural: bool) -> str:
+    """Katze, Jungen (weak masculine outside the nominative), Kindern (dative plural -n)."""
+    if plural:
+        form = noun.plural
+        return form + "n" if case == "dat" and form[-1] not in "ns" else form
+    if noun.sense.weak and case != "nom":
+        return noun.sense.german + ("n" if noun.sense.german.endswith(("e", "ar")) else "en")
+    return noun.sense.german
+
+
+def pronoun(key: str) -> Phrase:
+    """ich, du, er, sie, wir, ihr, sie (they), Sie as a subject or object phrase."""
+    nom, acc, dat, english_subject, _, person = PRONOUNS[key]
+    return Phrase(
+        {"nom": nom, "acc": acc, "dat": dat}, english_subject, person, frozenset({"person"})
+    )
+
+
+def object_pronoun(key: str) -> tuple[dict[str, str], str]:
+    """German case forms and English object form: mich/mir :: me."""
+    nom, acc, dat, _, english_object, _ = PRONOUNS[key]
+    return {"nom": nom, "acc": acc, "dat": dat}, english_object
+
+
+def subject(rng: random.Random, words: Vocabulary, kinds: frozenset[str]) -> Phrase:
+    """A pronoun, a name or a noun phrase of one of ``kinds`` ("person", "animal")."""
+    roll = rng.random()
+    if "person" in kinds and roll < 0.5:
+        return pronoun(rng.choice(list(PRONOUNS)))
+    if "person" in kinds and roll < 0.65:
+        name = rng.choice(senses.NAMES)
+        return Phrase({c: name for c in grammar.CASES}, name, 2, frozenset({"person"}))
+    nouns = [n for n in words.nouns if n.sense.kinds & kinds & {"person", "animal"}]
+    if not nouns:
+        return pronoun("er")  # only when Ding lacks every noun of these kinds
+    return noun_phrase(rng, rng.choice(nouns))
