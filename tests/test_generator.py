@@ -4,6 +4,8 @@ inflection tables, its determinism, and that what it writes never holds a held-o
 from __future__ import annotations
 
 import csv
+import random
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -76,6 +78,136 @@ def test_regular_present_by_rule():
     assert grammar.irregular_present("lesen", "liest")[1] == "liest"
 
 
+def test_adjective_endings_by_declension_case_gender_and_number():
+    """Strong without a determiner, weak after der/die/das, mixed after ein/kein/mein."""
+    table = {  # (declension, case): the forms for m, f, n, pl
+        ("strong", "nom"): "kleiner kleine kleines kleine",
+        ("strong", "acc"): "kleinen kleine kleines kleine",
+        ("strong", "dat"): "kleinem kleiner kleinem kleinen",
+        ("strong", "gen"): "kleinen kleiner kleinen kleiner",
+        ("weak", "nom"): "kleine kleine kleine kleinen",
+        ("weak", "acc"): "kleinen kleine kleine kleinen",
+        ("weak", "dat"): "kleinen kleinen kleinen kleinen",
+        ("weak", "gen"): "kleinen kleinen kleinen kleinen",
+        ("mixed", "nom"): "kleiner kleine kleines kleinen",
+        ("mixed", "acc"): "kleinen kleine kleines kleinen",
+        ("mixed", "dat"): "kleinen kleinen kleinen kleinen",
+        ("mixed", "gen"): "kleinen kleinen kleinen kleinen",
+    }
+    for (declension, case), forms in table.items():
+        made = [grammar.attributive("klein", declension, case, g) for g in grammar.GENDERS]
+        assert " ".join(made) == forms, (declension, case)
+    phrase = lambda det, adj, d, case, gender, noun: " ".join(  # noqa: E731
+        w for w in (det, grammar.attributive(adj, d, case, gender), noun) if w
+    )
+    assert phrase("einem", "klein", "mixed", "dat", "m", "Hund") == "einem kleinen Hund"
+    assert phrase("", "klein", "strong", "nom", "pl", "Kinder") == "kleine Kinder"
+    assert phrase("", "kalt", "strong", "acc", "n", "Wasser") == "kaltes Wasser"
+    assert phrase("", "kalt", "strong", "nom", "f", "Milch") == "kalte Milch"
+    assert phrase("des", "klein", "weak", "gen", "m", "Hundes") == "des kleinen Hundes"
+    assert phrase("meine", "alt", "mixed", "nom", "f", "Oma") == "meine alte Oma"
+    assert phrase("ein", "rot", "mixed", "nom", "n", "Auto") == "ein rotes Auto"
+    assert phrase("keine", "groß", "mixed", "acc", "pl", "Äpfel") == "keine großen Äpfel"
+    assert phrase("die", "klein", "weak", "nom", "pl", "Kinder") == "die kleinen Kinder"
+    assert grammar.attributive("teuer", "mixed", "nom", "n") == "teures"  # not "teueres"
+    assert grammar.attributive("müde", "weak", "nom", "m") == "müde"  # not "müdee"
+    assert grammar.attributive("dunkel", "strong", "nom", "f") == "dunkle"
+
+
+def test_attributive_adjectives_suit_the_kinds_of_noun_they_stand_before():
+    from nmt_core.corpora import senses
+
+    nouns, adjectives = senses.nouns(), senses.adjectives()
+
+    def suits(german: str, english: str, noun: str) -> bool:
+        sense = next(a for a in adjectives if (a.german, a.english) == (german, english))
+        return sense.describes(nouns[noun].kinds)
+
+    assert suits("klein", "little", "Hund") and suits("alt", "old", "Oma")
+    assert suits("kalt", "cold", "Milch") and suits("rot", "red", "Auto")
+    assert not suits("alt", "old", "Kind") and not suits("rot", "red", "Hund")
+    assert not suits("lecker", "delicious", "Buch") and not suits("kalt", "cold", "Hund")
+    assert not [
+        a for a in adjectives if a.german == "groß" and a.english == "tall" and a.attributive
+    ]
+
+
+@needs_ding
+def test_noun_phrases_decline_their_adjective_after_the_determiner(lexicon):
+    from nmt_core.corpora.phrases import noun_phrase, vocabulary
+
+    words = vocabulary(lexicon)
+    nouns = {noun.sense.german: noun for noun in words.nouns}
+    seen = {}
+    for noun, adjective in (("Hund", "little"), ("Milch", "cold"), ("Wasser", "cold")):
+        sense = [a for a in words.adjectives if a.english == adjective]
+        for seed in range(400):
+            made = noun_phrase(random.Random(seed), nouns[noun], adjectives=sense)
+            seen[made.english] = (made.german, made.kein)
+    cases = ("nom", "acc", "dat")
+    assert [seen["the little dog"][0][c] for c in cases] == [
+        "der kleine Hund", "den kleinen Hund", "dem kleinen Hund"]  # fmt: skip
+    german, kein = seen["a little dog"]
+    assert [german[c] for c in cases] == ["ein kleiner Hund", "einen kleinen Hund",
+                                          "einem kleinen Hund"]  # fmt: skip
+    assert kein["acc"] == "keinen kleinen Hund"
+    german, kein = seen["little dogs"]
+    assert [german[c] for c in cases] == ["kleine Hunde", "kleine Hunde", "kleinen Hunden"]
+    assert kein["acc"] == "keine kleinen Hunde"
+    assert seen["the little dogs"][0]["dat"] == "den kleinen Hunden"
+    assert seen["my little dog"][0]["acc"] == "meinen kleinen Hund"
+    assert seen["cold milk"][0]["acc"] == "kalte Milch"
+    assert seen["cold water"][0]["acc"] == "kaltes Wasser"
+    assert seen["cold water"][1]["acc"] == "kein kaltes Wasser"
+    assert seen["the cold water"][0]["dat"] == "dem kalten Wasser"
+    share = sum("little" in english for english in seen) / len(seen)
+    assert seen["the dog"] and seen["a dog"] and share < 1  # not every phrase takes one
+
+
+@needs_ding
+def test_gern_says_what_one_likes_doing_in_statements_and_questions(lexicon):
+    from nmt_core.corpora.clauses import Predicate
+    from nmt_core.corpora.phrases import pronoun, vocabulary
+
+    verbs = {(v.sense.german, v.sense.preposition): v for v in vocabulary(lexicon).verbs}
+    ich, du, sie = pronoun("ich"), pronoun("du"), pronoun("sie")
+    football = Predicate(verbs["spielen", None], "present", object=("Fußball", "football"),
+                         liking="ing")  # fmt: skip
+    assert football.german(ich).main() == "ich spiele gern Fußball"
+    assert football.english("I", 0) == "I like playing football"
+    assert replace(football, liking="to").english("I", 0) == "I like to play football"
+    apples = Predicate(verbs["essen", None], "present", object=("Äpfel", "apples"), liking="ing")
+    assert apples.german(du).question() == "isst du gern Äpfel"
+    assert apples.english("you", 1, question=True) == "do you like eating apples"
+    assert replace(apples, negated=True).german(ich).main() == "ich esse nicht gern Äpfel"
+    reading = Predicate(verbs["lesen", None], "present", negated=True, liking="ing")
+    assert reading.german(sie).main() == "sie liest nicht gern"
+    assert reading.english("she", 2) == "she does not like reading"
+    assert replace(reading, negated=False).english("she", 2, question=True) == (
+        "does she like reading"
+    )
+    visit = Predicate(verbs["besuchen", None], "present", object=("sie", "her"), liking="ing")
+    assert visit.german(ich).main() == "ich besuche sie gern"  # a pronoun before gern
+    up = Predicate(verbs["aufstehen", None], "present", negated=True, liking="ing")
+    assert up.german(ich).main() == "ich stehe nicht gern auf"
+    assert up.english("I", 0) == "I do not like getting up"
+
+
+@needs_ding
+def test_generated_gern_pairs_say_like_in_english(lexicon):
+    from nmt_core.corpora import phrasebook
+    from nmt_core.corpora.generator import generate
+
+    fixed = {german for german, _ in phrasebook.FIXED}
+    pairs = [p for p in generate(lexicon, 3000, seed=3) if re.search(r"\bgern\b", p[0])]
+    liked = [(german, english) for german, english in pairs if german not in fixed]
+    assert len(liked) > 100
+    assert all(re.search(r"\blikes? (to \w|\w+ing\b)", english) for _, english in liked)
+    assert any(g.endswith("?") and e.startswith(("Do ", "Does ")) for g, e in liked)
+    assert any(g.startswith("Was ") and e.startswith("What ") for g, e in liked)
+    assert any("nicht gern" in g and " not like " in e for g, e in liked)
+
+
 # infinitive -> (ich, du, er, wir, ihr, sie), participle, auxiliary, separable prefix
 CONJUGATIONS = {
     "kochen": ("koche kochst kocht kochen kocht kochen", "gekocht", "haben", ""),
@@ -118,6 +250,9 @@ def test_twenty_verbs_conjugate_from_ding_and_the_rules(lexicon):
     assert lexicon.nouns["Apfel"].plural == "Äpfel"
     assert lexicon.nouns["Katze"].gender == "f"
     assert lexicon.english_plurals["child"] == "children"
+    assert {n.sense.english: n.english_plural for n in vocabulary(lexicon).nouns}[
+        "sheep"
+    ] == "sheep"
 
 
 @needs_ding

@@ -63,14 +63,20 @@ class Predicate:
     object: tuple[str, str] | None = None  # German in its case, English
     place: tuple[str, str] | None = None
     negated: bool = False  # with "nicht", or with the object when it starts with "kein"
+    liking: str = ""  # with "gern", English "like playing" ("ing") or "like to play" ("to")
 
     def middle(self) -> tuple[str, ...]:
-        """The German middle field: time, object, nicht, place ("dich" before the time)."""
+        """The German middle field: time, object, nicht, place ("dich" before the time);
+        "gern" after "nicht" and before a noun ("Ich esse nicht gern Äpfel"), after a pronoun
+        ("Ich besuche sie gern")."""
         obj = self.object[0] if self.object else ""
         nicht = "nicht" if self.negated and not obj.startswith("kein") else ""
-        time = self.time[0] if self.time else ""
-        first = (obj, time) if obj in OBJECT_PRONOUNS else (time, obj)
-        words = (*first, nicht, self.place[0] if self.place else "")
+        time, place = self.time[0] if self.time else "", self.place[0] if self.place else ""
+        gern = "gern" if self.liking else ""
+        if obj in OBJECT_PRONOUNS:
+            words = (obj, time, nicht, gern, place)
+        else:
+            words = (time, nicht, gern, obj, place) if gern else (time, obj, nicht, place)
         return tuple(word for word in words if word)
 
     def frequency(self) -> str:
@@ -103,7 +109,12 @@ class Predicate:
         return "simple" if self.verb.sense.stative or category == "habit" else "progressive"
 
     def english(self, subject: str, person: int, question: bool = False) -> str:
-        """ "she is not eating an apple today", "does she eat apples"."""
+        """ "she is not eating an apple today", "does she eat apples", "she likes reading"."""
+        if self.liking:
+            like = english.clause(subject, person, LIKE, "simple", self.negated, question)
+            verb = self.verb.english
+            doing = verb.gerund if self.liking == "ing" else f"to {verb.base}"
+            return join_words(like, doing, self.english_after())
         head = english.clause(
             subject, person, self.verb.english, self.english_tense(), self.negated, question,
             self.frequency(), self.modal,
@@ -111,6 +122,7 @@ class Predicate:
         return join_words(head, self.english_after())
 
 
+LIKE = grammar.english_regular("like")  # gern: "Ich lese gern." :: "I like reading."
 OBJECT_PRONOUNS = frozenset(form for forms in PRONOUNS.values() for form in forms[1:3])
 MOTION = frozenset({"gehen", "fahren", "fliegen", "kommen"})  # need a "where to"
 NEEDS_PLACE = frozenset({"wohnen", "bleiben"})  # need a "where"
@@ -144,10 +156,15 @@ def place_phrase(
 
 
 def object_phrase(
-    rng: random.Random, words: Vocabulary, verb: senses.VerbSense, subject: Phrase
+    rng: random.Random,
+    words: Vocabulary,
+    verb: senses.VerbSense,
+    subject: Phrase,
+    generic: bool = False,
 ) -> tuple[str, str, str] | None:
     """(German object in its case, its "kein" form or "", English) for ``verb``: a noun phrase
-    of a kind it takes, or a pronoun for a person; None when nothing fits."""
+    of a kind it takes, or a pronoun for a person; None when nothing fits. ``generic``: things
+    in general ("Äpfel", "Milch"), what one likes doing something with."""
     case = verb.preposition[1] if verb.preposition else verb.case
     if "person" in verb.objects and rng.random() < 0.3:
         key = rng.choice([k for k in PRONOUNS if PRONOUNS[k][5] != subject.person])
@@ -156,11 +173,15 @@ def object_phrase(
     else:
         nouns = [n for n in words.nouns if n.sense.kinds & verb.objects]
         nouns = [n for n in nouns if n.sense.german not in subject.german["nom"]]
+        if generic:  # "Ich lese gern Bücher", not "Buch"
+            nouns = [n for n in nouns if n.plural or n.sense.mass or n.sense.single]
         if not nouns:
             return None
         noun = rng.choice(nouns)
         liked = verb.english in ("like", "love") and bool(noun.plural) and not noun.sense.single
-        phrase = noun_phrase(rng, noun, True if liked else None)  # "Ich mag Äpfel", not "einen"
+        phrase = noun_phrase(  # "Ich mag Äpfel", not "einen Apfel"
+            rng, noun, True if liked else None, adjectives=words.adjectives, generic=generic
+        )
     german, kein = phrase.german[case], phrase.kein[case] if phrase.kein else ""
     english_object = phrase.english
     if verb.preposition:
@@ -178,12 +199,14 @@ def predicate(
     tense: str,
     negate: bool | None = None,
     with_time: bool = True,
+    liking: str = "",
 ) -> Predicate | None:
     """A predicate of ``verb`` for ``subject``: an object if the verb takes one, a place
     where the verb needs or allows one, a time expression that fits the tense, sometimes
-    a negation. None when the verb cannot make one here."""
+    a negation. ``liking`` (see :class:`Predicate`): with "gern", a generic object and a
+    habit's time. None when the verb cannot make one here."""
     sense = verb.sense
-    obj = object_phrase(rng, words, sense, subject) if sense.objects else None
+    obj = object_phrase(rng, words, sense, subject, bool(liking)) if sense.objects else None
     if sense.objects and obj is None:
         return None
     animal = "animal" in subject.kinds
@@ -193,16 +216,17 @@ def predicate(
         if place is None and (sense.german in MOTION or sense.german in NEEDS_PLACE):
             return None
     category = "past" if tense == "perfect" else "plan" if tense == "modal" else ""
-    category = category or ("habit" if rng.random() < 0.4 else "plan")
+    category = category or ("habit" if liking or rng.random() < 0.4 else "plan")
+    times = [t for t in senses.TIMES[category] if not liking or t[1] in senses.LIKED_TIMES]
     time = None
     if with_time and not (sense.stative or sense.timeless) and rng.random() < 0.5:
-        time = (*rng.choice(senses.TIMES[category]), category)
+        time = (*rng.choice(times), category)
     bare = obj is not None and not obj[1] and obj[0] in {n.sense.german for n in words.nouns}
     if negate is None:  # "nicht Klavier" is odd: no negation of a bare noun
         negate = rng.random() < 0.15 and not (time and time[1] in senses.FREQUENCY) and not bare
-    if obj and negate and obj[1]:
+    if obj and negate and obj[1] and not liking:
         obj = (obj[1], obj[2])  # "keinen Apfel"
     elif obj:
         obj = (obj[0], obj[2])
     modal = rng.choice(list(grammar.MODALS)) if tense == "modal" else ""
-    return Predicate(verb, tense, modal, time, obj, place, negate)  # type: ignore[arg-type]
+    return Predicate(verb, tense, modal, time, obj, place, negate, liking)  # type: ignore[arg-type]

@@ -244,7 +244,7 @@ def imperative(rng: random.Random, words: Vocabulary) -> Pair | None:
 
 def adjective(rng: random.Random, words: Vocabulary) -> Pair | None:
     """Predicative adjectives: "Die Suppe ist zu heiß.", "Bist du müde?"."""
-    sense = rng.choice(words.adjectives)
+    sense = rng.choice([said for said in words.adjectives if said.kinds])
     if "person" in sense.kinds and rng.random() < 0.4:
         phrase = pronoun(rng.choice(list(PRONOUNS)))
     else:
@@ -265,6 +265,40 @@ def adjective(rng: random.Random, words: Vocabulary) -> Pair | None:
                     join_words(phrase.english, be, degree[1], sense.english))  # fmt: skip
 
 
+def liking(rng: random.Random, words: Vocabulary) -> Pair | None:
+    """What one likes doing, with "gern": "Ich spiele gern Fußball." :: "I like playing
+    football." (or "I like to play football."), "Isst du gern Äpfel?" :: "Do you like eating
+    apples?", "Sie liest nicht gern." :: "She does not like reading.", "Was isst du gern?"."""
+    verb = rng.choice(words.verbs_for(lambda v: v.sense.liked))
+    who = subject(rng, words, verb.sense.subjects, definite=True)
+    asked = rng.choice(("", "", "", "yes", "yes", "what"))
+    if asked == "what" and (verb.sense.preposition or not verb.sense.objects & _THINGS):
+        asked = "yes"
+    if asked and who.german["nom"] in ("ich", "wir"):  # "Esse ich gern Äpfel?"
+        return None
+    how = "ing" if rng.random() < 0.7 else "to"
+    negate = not asked and rng.random() < 0.3
+    said = predicate(rng, words, verb, who, "present", negate, not asked, how)
+    if said is None:
+        return None
+    if asked == "yes":
+        return sentence(said.german(who).question(), said.english(who.english, who.person, True),
+                        "?")  # fmt: skip
+    if asked == "what":
+        said = replace(said, object=None)
+        question = said.english(who.english, who.person, True)
+        return sentence(said.german(who).inverted("was"), f"what {question}", "?")
+    german = said.german(who).main()
+    if said.time and rng.random() < 0.5:  # "Am Wochenende spiele ich gern Fußball."
+        german = replace(said, time=None).german(who).inverted(said.time[0])
+    return sentence(german, said.english(who.english, who.person))
+
+
+# what a "was" question may ask for: things, not persons or animals ("Was besuchst du?")
+_THINGS = frozenset({"food", "drink", "text", "written", "picture", "clothes", "gift", "sport",
+                     "instrument", "language", "meal", "baked", "machine"})  # fmt: skip
+
+
 def phrase_book(rng: random.Random, words: Vocabulary) -> Pair | None:
     """A fixed everyday expression, or a name, age, time or hunger (nmt_core.corpora.phrasebook)."""
     del words
@@ -274,7 +308,7 @@ def phrase_book(rng: random.Random, words: Vocabulary) -> Pair | None:
 # template -> weight: how often it is drawn
 TEMPLATES: dict[Callable[[random.Random, Vocabulary], Pair | None], int] = {
     statement: 30, time_first: 12, yes_no_question: 12, wh_question: 10, subordinate: 8,
-    because: 6, imperative: 8, adjective: 10, phrase_book: 4,
+    because: 6, imperative: 8, adjective: 10, liking: 8, phrase_book: 4,
 }  # fmt: skip
 
 

@@ -33,6 +33,30 @@ EIN_ENDINGS = {
     "dat": ("em", "er", "em", "en"),
     "gen": ("es", "er", "es", "er"),
 }
+# The endings of an adjective before a noun, by declension, case (rows) and gender (m, f, n,
+# pl): "strong" without a determiner (kalte Milch, kaltes Wasser), "weak" after der/die/das (der
+# kleine Hund, mit dem kleinen Hund), "mixed" after ein, kein and the possessives (einen kleinen
+# Hund, meine alte Oma, ein rotes Auto; in the plural keine großen Äpfel, meine alten Bücher).
+ADJECTIVE_ENDINGS = {
+    "strong": {
+        "nom": ("er", "e", "es", "e"),
+        "acc": ("en", "e", "es", "e"),
+        "dat": ("em", "er", "em", "en"),
+        "gen": ("en", "er", "en", "er"),
+    },
+    "weak": {
+        "nom": ("e", "e", "e", "en"),
+        "acc": ("en", "e", "e", "en"),
+        "dat": ("en", "en", "en", "en"),
+        "gen": ("en", "en", "en", "en"),
+    },
+    "mixed": {
+        "nom": ("er", "e", "es", "en"),
+        "acc": ("en", "e", "es", "en"),
+        "dat": ("en", "en", "en", "en"),
+        "gen": ("en", "en", "en", "en"),
+    },
+}
 # possessive stem and English possessive of each owner (the persons, with "sie" split into
 # "she" and "they" and the polite "Sie")
 POSSESSIVES = {
@@ -120,6 +144,19 @@ def ein_word(stem: str, case: str, gender: str) -> str:
     if stem.lower() == "euer" and ending:
         stem = stem[:-2] + "r"
     return stem + ending
+
+
+def attributive(adjective: str, declension: str, case: str, gender: str) -> str:
+    """An adjective before a noun: ``attributive("klein", "mixed", "acc", "m")`` is "kleinen".
+
+    ``declension`` is "strong" (no determiner), "weak" (after der/die/das) or "mixed" (after
+    ein, kein, mein, ...). A final e is not doubled (müde -> müden), and an -el or -er after a
+    diphthong loses its e: teuer -> teure, dunkel -> dunkle.
+    """
+    stem = adjective.removesuffix("e")
+    if adjective.endswith("el") or adjective.endswith(("auer", "euer")):
+        stem = adjective[:-2] + adjective[-1]
+    return stem + ADJECTIVE_ENDINGS[declension][case][GENDERS.index(gender)]
 
 
 def with_preposition(preposition: str, article: str) -> str:
@@ -243,7 +280,10 @@ def english_third(head: str) -> str:
 
 
 def english_plural(noun: str) -> str:
-    """dogs, boxes, babies, by rule (the dictionary gives irregular ones)."""
+    """dogs, boxes, babies, by rule (the dictionary gives irregular ones, but not a plural that
+    is the singular: sheep, fish)."""
+    if noun in ("sheep", "fish", "deer"):
+        return noun
     return english_third(noun) if not noun.endswith("o") else noun + "s"
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from nmt_core.corpora import grammar, senses
@@ -113,22 +113,42 @@ def vocabulary(lexicon: Lexicon) -> Vocabulary:
 # --- noun phrases ----------------------------------------------------------------------------
 
 
+ATTRIBUTIVE_SHARE = 0.2  # of the noun phrases that could take an adjective: some, not all
+
+
 def noun_phrase(
-    rng: random.Random, noun: Noun, plural: bool | None = None, definite: bool = False
+    rng: random.Random,
+    noun: Noun,
+    plural: bool | None = None,
+    definite: bool = False,
+    adjectives: Sequence[senses.AdjectiveSense] = (),
+    generic: bool = False,
 ) -> Phrase:
     """The noun with a determiner drawn at random: der/ein/mein/none (mass nouns and plurals
-    also go without), in every case; ``definite``: der or mein only (a subject described)."""
+    also go without), in every case; ``definite``: der or mein only (a subject described);
+    ``generic``: a thing in general, with no determiner ("Ich esse gern Äpfel", "Milch").
+
+    In a share of phrases (ATTRIBUTIVE_SHARE) one of ``adjectives`` that suits the noun stands
+    before it, declined after its determiner: "der kleine Hund", "einen kleinen Hund", "kalte
+    Milch" :: "the little dog", "a little dog", "cold milk".
+    """
     sense = noun.sense
     if sense.bare:
         return Phrase({c: sense.german for c in grammar.CASES}, sense.english, 2, sense.kinds)
+    generic = generic and "person" not in sense.kinds
     if plural is None:
-        plural = bool(noun.plural) and not (sense.mass or sense.single) and rng.random() < 0.2
+        countable = bool(noun.plural) and not (sense.mass or sense.single)
+        plural = countable and (generic or rng.random() < 0.2)
     gender = "pl" if plural else noun.gender
-    kinds = _determiners(sense, plural)
+    kinds = ["bare"] if generic else _determiners(sense, plural)
     kind = rng.choice([k for k in kinds if k in ("def", "poss")] if definite else kinds)
     owner = rng.choice(list(grammar.POSSESSIVES))
-    german = {case: _determined(noun, kind, owner, case, gender) for case in grammar.CASES}
+    suited = [adjective for adjective in adjectives if adjective.describes(sense.kinds)]
+    described = rng.choice(suited) if suited and rng.random() < ATTRIBUTIVE_SHARE else None
+    before = described.german if described else ""
+    german = {c: _determined(noun, kind, owner, c, gender, before) for c in grammar.CASES}
     name = noun.english_plural if plural else sense.english
+    name = f"{described.english} {name}" if described else name
     english = {
         "def": f"the {name}",
         "poss": f"{grammar.POSSESSIVES[owner][1]} {name}",
@@ -137,7 +157,7 @@ def noun_phrase(
     }[kind]
     kein = None
     if kind in ("indef", "bare"):
-        kein = {c: _determined(noun, "kein", owner, c, gender) for c in grammar.CASES}
+        kein = {c: _determined(noun, "kein", owner, c, gender, before) for c in grammar.CASES}
     return Phrase(german, english, 5 if plural else 2, sense.kinds, kein)
 
 
@@ -154,10 +174,15 @@ def _determiners(sense: senses.NounSense, plural: bool) -> list[str]:
     return ["def", "poss", some]
 
 
-def _determined(noun: Noun, kind: str, owner: str, case: str, gender: str) -> str:
-    """ "den Hund", "meinem Vater", "einen Apfel", "keine Äpfel", "Kindern": determiner
-    (def, poss, indef, kein or bare) and noun in ``case``."""
+def _determined(
+    noun: Noun, kind: str, owner: str, case: str, gender: str, adjective: str = ""
+) -> str:
+    """ "den Hund", "meinem Vater", "einen Apfel", "keine großen Äpfel", "Kindern": determiner
+    (def, poss, indef, kein or bare), the adjective if any, and the noun in ``case``."""
     word = _noun_form(noun, case, gender == "pl")
+    if adjective:
+        declension = {"def": "weak", "bare": "strong"}.get(kind, "mixed")
+        word = f"{grammar.attributive(adjective, declension, case, gender)} {word}"
     if kind == "def":
         return f"{grammar.definite(case, gender)} {word}"
     if kind == "poss":
@@ -191,8 +216,11 @@ def object_pronoun(key: str) -> tuple[dict[str, str], str]:
     return {"nom": nom, "acc": acc, "dat": dat}, english_object
 
 
-def subject(rng: random.Random, words: Vocabulary, kinds: frozenset[str]) -> Phrase:
-    """A pronoun, a name or a noun phrase of one of ``kinds`` ("person", "animal")."""
+def subject(
+    rng: random.Random, words: Vocabulary, kinds: frozenset[str], definite: bool = False
+) -> Phrase:
+    """A pronoun, a name or a noun phrase of one of ``kinds`` ("person", "animal");
+    ``definite``: not "ein Mann" (a habit said of someone: "Der Mann liest gern.")."""
     roll = rng.random()
     if "person" in kinds and roll < 0.5:
         return pronoun(rng.choice(list(PRONOUNS)))
@@ -202,4 +230,4 @@ def subject(rng: random.Random, words: Vocabulary, kinds: frozenset[str]) -> Phr
     nouns = [n for n in words.nouns if n.sense.kinds & kinds & {"person", "animal"}]
     if not nouns:
         return pronoun("er")  # only when Ding lacks every noun of these kinds
-    return noun_phrase(rng, rng.choice(nouns))
+    return noun_phrase(rng, rng.choice(nouns), definite=definite, adjectives=words.adjectives)

@@ -10,8 +10,11 @@ plural, verb forms) is not here: :mod:`nmt_core.corpora.lexicon` reads it from D
 Rows are "German | English | kinds | flags", one word a row, so that a teacher can add one.
 A verb's row is "German | English | subject kinds | object kinds | flags", its flags "dat" (a
 dative object), "auf+acc:for" (a prepositional object and its English preposition),
-"stative", "sein", "past" (said of what has happened: "Ich habe den Schlüssel verloren") and
-"notime" (no time expression: "Der Opa weint am Montag" is odd).
+"stative", "sein", "past" (said of what has happened: "Ich habe den Schlüssel verloren"),
+"notime" (no time expression: "Der Opa weint am Montag" is odd) and "gern" (what one likes
+doing: "Ich spiele gern Fußball"). An adjective's row is "German
+| English | kinds it is said of | kinds it stands before", the last with "-kind" for kinds it
+does not suit ("der alte Mann", not "das alte Kind").
 """
 
 from __future__ import annotations
@@ -52,13 +55,23 @@ class VerbSense:
     sein: bool = False
     past: bool = False  # only in the perfect
     timeless: bool = False  # never with a time expression
+    liked: bool = False  # said with "gern": what one likes doing ("Ich lese gern.")
 
 
 @dataclass(frozen=True)
 class AdjectiveSense:
+    """``kinds``: what it is said of ("Der Hund ist müde"); ``attributive``: the kinds it
+    stands before ("der kleine Hund"), but none of ``unsuited`` ("-child": "das alte Kind")."""
+
     german: str
     english: str
     kinds: frozenset[str]
+    attributive: frozenset[str] = frozenset()
+    unsuited: frozenset[str] = frozenset()
+
+    def describes(self, kinds: frozenset[str]) -> bool:
+        """Whether it stands before a noun of ``kinds``."""
+        return bool(self.attributive & kinds) and not self.unsuited & kinds
 
 
 @dataclass(frozen=True)
@@ -85,21 +98,21 @@ def _rows(table: str) -> list[list[str]]:
 NOUN_ROWS = """
 Mutter | mother | person, family | single
 Vater | father | person, family | single
-Schwester | sister | person, family
-Bruder | brother | person, family
+Schwester | sister | person, family, child
+Bruder | brother | person, family, child
 Oma | grandma | person, family | single
 Opa | grandpa | person, family | single
 Tante | aunt | person, family
 Onkel | uncle | person, family
-Sohn | son | person, family
-Tochter | daughter | person, family
+Sohn | son | person, family, child
+Tochter | daughter | person, family, child
 Freund | friend | person, family
 Freundin | friend | person, family
 Lehrer | teacher | person
 Lehrerin | teacher | person
-Kind | child | person
-Junge | boy | person | weak
-Mädchen | girl | person
+Kind | child | person, child
+Junge | boy | person, child | weak
+Mädchen | girl | person, child
 Mann | man | person
 Frau | woman | person
 Arzt | doctor | person
@@ -187,15 +200,15 @@ Spanisch | Spanish | language | bare
 """
 
 VERB_ROWS = """
-essen | eat | person | food
-trinken | drink | person | drink
-kaufen | buy | person | food, drink, clothes, gift, text
-kochen | cook | person | meal
-backen | bake | person | baked
+essen | eat | person | food | gern
+trinken | drink | person | drink | gern
+kaufen | buy | person | food, drink, clothes, gift, text | gern
+kochen | cook | person | meal | gern
+backen | bake | person | baked | gern
 schneiden | cut | person | fruit, baked, vegetable
-lesen | read | person | text
-schreiben | write | person | written
-malen | paint | person | picture
+lesen | read | person | text | gern
+schreiben | write | person | written | gern
+malen | paint | person | picture | gern
 sehen | see | person, animal | animal, person, vehicle, picture
 suchen | look for | person | small, pet
 finden | find | person | small | past
@@ -207,14 +220,14 @@ mögen | like | person, animal | food, drink, animal, sport | stative
 lieben | love | person | family, animal, food | stative
 kennen | know | person | person, place | stative
 verstehen | understand | person | language | stative
-sprechen | speak | person | language | stative
-lernen | learn | person | language, instrument
-spielen | play | person | sport, instrument
-besuchen | visit | person | family
-anrufen | call | person | family
+sprechen | speak | person | language | stative gern
+lernen | learn | person | language, instrument | gern
+spielen | play | person | sport, instrument | gern
+besuchen | visit | person | family | gern
+anrufen | call | person | family | gern
 fragen | ask | person | person
-helfen | help | person | person | dat
-tragen | wear | person | clothes
+helfen | help | person | person | dat gern
+tragen | wear | person | clothes | gern
 waschen | wash | person | vehicle, pet, clothes
 öffnen | open | person | door, container
 aufmachen | open | person | door
@@ -223,72 +236,74 @@ nehmen | take | person | small, food
 mitnehmen | take | person | small, clothes
 bringen | bring | person | food, drink, gift, text
 anziehen | put on | person | clothes
-reparieren | fix | person | machine
+reparieren | fix | person | machine | gern
 putzen | clean | person | room, door, vehicle
 aufräumen | tidy | person | room
-füttern | feed | person | animal
+füttern | feed | person | animal | gern
 warten | wait | person, animal | person, animal | auf+acc:for
-spielen | play | person, animal | toy, animal, person | mit+dat:with
-schlafen | sleep | person, animal |
-arbeiten | work | person |
-lachen | laugh | person | | notime
+spielen | play | person, animal | toy, animal, person | mit+dat:with gern
+schlafen | sleep | person, animal | | gern
+arbeiten | work | person | | gern
+lachen | laugh | person | | notime gern
 weinen | cry | person | | notime
-tanzen | dance | person |
-singen | sing | person |
-schwimmen | swim | person, animal |
-aufstehen | get up | person | | sein
-einkaufen | go shopping | person |
-fernsehen | watch TV | person |
+tanzen | dance | person | | gern
+singen | sing | person | | gern
+schwimmen | swim | person, animal | | gern
+aufstehen | get up | person | | sein gern
+einkaufen | go shopping | person | | gern
+fernsehen | watch TV | person | | gern
 einschlafen | fall asleep | person, animal | | sein notime
-wohnen | live | person | | stative
-gehen | go | person | | sein
-fahren | go | person | | sein
+wohnen | live | person | | stative gern
+gehen | go | person | | sein gern
+fahren | go | person | | sein gern
 kommen | come | person | | sein
-bleiben | stay | person | | sein
-fliegen | fly | person | | sein
+bleiben | stay | person | | sein gern
+fliegen | fly | person | | sein gern
 """
 
 ADJECTIVE_ROWS = """
-groß | big | animal, thing, room, furniture
-groß | tall | person
-klein | small | animal, thing, room, furniture, person
-alt | old | person, animal, thing, vehicle, furniture
-neu | new | thing, clothes, vehicle, machine
-jung | young | person, animal
-nett | nice | person
-lustig | funny | person, text
-müde | tired | person, animal
-hungrig | hungry | person, animal
-krank | ill | person, animal
-glücklich | happy | person
-traurig | sad | person, text
-freundlich | friendly | person, animal
-laut | loud | person, animal
-schnell | fast | animal, vehicle
-langsam | slow | animal, vehicle, machine
-teuer | expensive | thing, clothes, vehicle, machine, gift
-billig | cheap | thing, clothes
-kaputt | broken | machine, furniture, door, small
-sauber | clean | room, clothes, vehicle
-schmutzig | dirty | room, clothes, vehicle, pet
-warm | warm | clothes, hot
-kalt | cold | drink, meal
-heiß | hot | hot
-lecker | delicious | food
-süß | sweet | fruit, sweet
-süß | cute | pet, animal
-frisch | fresh | fruit, baked, vegetable
-leer | empty | container, cup
-voll | full | container, cup
-interessant | interesting | text, picture
-spannend | exciting | text
-langweilig | boring | text
-schön | beautiful | picture, gift, clothes, room
-rot | red | thing, clothes, vehicle, fruit
-blau | blue | thing, clothes, vehicle
-grün | green | thing, clothes, vehicle, fruit
-schwarz | black | animal, thing, clothes, vehicle
-weiß | white | animal, thing, clothes, vehicle
+groß | big | animal, thing, room, furniture | animal, thing, room, fruit, baked, child, -text
+groß | tall | person |
+klein | small | animal, thing, room, furniture, person | thing, room, fruit, -text
+klein | little | | animal, child
+alt | old | person, animal, thing, vehicle, furniture | person, animal, thing, -child, -gift, -small
+neu | new | thing, clothes, vehicle, machine | thing, room, person, -child, -family, -gift
+jung | young | person, animal | person, animal, -child, -family
+nett | nice | person | person
+lustig | funny | person, text | person, text
+müde | tired | person, animal | person, animal
+hungrig | hungry | person, animal | person, animal
+krank | ill | person, animal |
+krank | sick | | person, animal
+glücklich | happy | person | person
+traurig | sad | person, text | person, text
+freundlich | friendly | person, animal | person, animal
+laut | loud | person, animal | person, animal
+schnell | fast | animal, vehicle | animal, vehicle
+langsam | slow | animal, vehicle, machine | animal, vehicle, machine
+teuer | expensive | thing, clothes, vehicle, machine, gift | clothes, machine, gift, furniture
+billig | cheap | thing, clothes | clothes, vehicle, machine, furniture
+kaputt | broken | machine, furniture, door, small | machine, furniture, door, toy, cup
+sauber | clean | room, clothes, vehicle | room, clothes, vehicle, cup
+schmutzig | dirty | room, clothes, vehicle, pet | room, clothes, vehicle, pet, cup
+warm | warm | clothes, hot | clothes, hot
+kalt | cold | drink, meal | drink, meal
+heiß | hot | hot | hot
+lecker | delicious | food | food
+süß | sweet | fruit, sweet | fruit, sweet
+süß | cute | pet, animal | animal
+frisch | fresh | fruit, baked, vegetable | fruit, baked, vegetable
+leer | empty | container, cup | container, cup
+voll | full | container, cup | container, cup
+interessant | interesting | text, picture | text, picture
+spannend | exciting | text | text
+langweilig | boring | text | text
+schön | beautiful | picture, gift, clothes, room | picture, gift, clothes, room
+rot | red | thing, clothes, vehicle, fruit | clothes, vehicle, toy, container, cup, gift, furniture
+blau | blue | thing, clothes, vehicle | clothes, vehicle, toy, container, cup, furniture
+grün | green | thing, clothes, vehicle, fruit | clothes, vehicle, toy, container, cup, furniture
+schwarz | black | animal, thing, clothes, vehicle | animal, clothes, vehicle, cup
+weiß | white | animal, thing, clothes, vehicle | animal, clothes, vehicle, cup
 """
 
 PLACE_ROWS = """
@@ -355,15 +370,18 @@ TIMES = {
         ("am Samstag", "on Saturday"),
     ),
 }  # fmt: skip
-# Adjectives that take no degree ("sehr rot", "zu kaputt" are odd)
 # Adjectives that go with "zu" ("zu heiß"; "zu frisch" is odd)
 EXCESSIVE = frozenset(
     {"groß", "klein", "alt", "jung", "laut", "schnell", "langsam", "teuer", "warm", "kalt",
      "heiß", "müde", "süß", "voll"}
 )  # fmt: skip
+# Adjectives that take no degree ("sehr rot", "zu kaputt" are odd)
 UNGRADED = frozenset({"rot", "blau", "grün", "schwarz", "weiß", "kaputt", "leer", "voll"})
 # English adverbs that stand before the verb ("I often eat") rather than at the end
 FREQUENCY = frozenset({"often", "always", "sometimes"})
+# The times one likes doing something at ("Ich lese abends gern"; not "oft gern")
+LIKED_TIMES = frozenset({"in the morning", "in the evening", "at the weekend", "in summer",
+                         "in winter"})  # fmt: skip
 
 # "... weil ich Hunger habe": a state, its English, and the verbs it gives a reason for
 REASONS = (
@@ -404,13 +422,20 @@ def verbs() -> list[VerbSense]:
                 german, english, _kinds(subjects), _kinds(objects),
                 "dat" if "dat" in flags else "acc", prepositions[0] if prepositions else None,
                 "stative" in flags, "sein" in flags, "past" in flags, "notime" in flags,
+                "gern" in flags,
             )  # type: ignore[arg-type]
         )  # fmt: skip
     return table
 
 
 def adjectives() -> list[AdjectiveSense]:
-    return [AdjectiveSense(g, e, _kinds(k)) for g, e, k in _rows(ADJECTIVE_ROWS)]
+    table = []
+    for german, english, kinds, before in _rows(ADJECTIVE_ROWS):
+        unsuited = {k for k in _kinds(before) if k.startswith("-")}
+        attributive = _kinds(before) - unsuited
+        unsuited_kinds = frozenset(k[1:] for k in unsuited)
+        table.append(AdjectiveSense(german, english, _kinds(kinds), attributive, unsuited_kinds))
+    return table
 
 
 def places() -> list[Place]:
