@@ -94,6 +94,20 @@ def test_priors_are_shared_by_models_on_the_same_data_only(toy_train):
         assert eflomal.priors_path(changed) != eflomal.priors_path(toy_train)
 
 
+def test_what_is_never_generated_keys_the_priors_only_of_runs_that_generate():
+    """generated_avoid changes no pair of a run without generated_sentences: its priors (and
+    those of the shipped models, saved before the setting listed a file) keep their key."""
+    from nmt_core.network.config import TrainConfig
+
+    plain = TrainConfig()
+    assert plain.generated_avoid  # the default lists the ten measuring sentences
+    assert eflomal.priors_path(plain) == eflomal.priors_path(replace(plain, generated_avoid=()))
+    generating = replace(plain, augment=("generated_sentences",))
+    assert eflomal.priors_path(generating) != eflomal.priors_path(
+        replace(generating, generated_avoid=())
+    )
+
+
 def test_damaged_priors_give_one_line(toy_train, tmp_path):
     broken = tmp_path / "broken.priors"
     broken.write_text("not priors\n")

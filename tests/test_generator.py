@@ -17,14 +17,11 @@ from nmt_core.text.data import DING_PATH, Pair, Split
 
 FIXTURES = Path(__file__).parent / "fixtures"
 needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-en) not installed")
-# The evaluation's sentences: no template or phrasebook entry may write them.
-EVALUATION = (
-    "Ich habe einen kleinen Bruder.", "Wir essen heute Abend Nudeln.",
-    "Mein Lieblingsfach ist Musik.", "Kommst du morgen zu meiner Party?",
-    "Die Katze sitzt auf dem Sofa.", "Ich gehe jeden Tag zu Fuß zur Schule.",
-    "Es ist heute sehr kalt.", "Meine Oma wohnt auf dem Land.", "Wann fängt der Film an?",
-    "Ich habe meine Hausaufgaben schon gemacht.",
-)  # fmt: skip
+# The ten sentences that measure what the generated pairs teach (issue 45): no template or
+# phrasebook entry may write them, and the generator never emits them.
+MEASURED = [line.split("\t") for line in (FIXTURES / "everyday_ten_de_en.tsv").read_text(
+    encoding="utf-8").splitlines()]  # fmt: skip
+EVALUATION = tuple(german for german, _ in MEASURED)
 
 
 @pytest.fixture(scope="module")
@@ -319,6 +316,19 @@ def test_generated_pairs_are_trained_on_without_dev_or_test_sentences(tmp_path):
     assert len(written) == 3000 and all(line.count("\t") == 1 for line in written)
     en_de = training_pairs(Split([], [], []), replace(cfg, direction="en-de"))
     assert en_de[0] == Pair(*reversed(written[0].split("\t")), en_de[0].kind)
+
+
+@needs_ding
+def test_the_ten_measuring_sentences_are_never_generated(lexicon):
+    from nmt_core.corpora.generator import avoided_texts, generate
+
+    ten = {text.casefold() for pair in MEASURED for text in pair}
+    assert len(MEASURED) == 10 and len(ten) == 20
+    cfg = TrainConfig(augment=("generated_sentences",))
+    assert ten <= avoided_texts(cfg.generated_avoid)  # generated_pairs leaves them out
+    pairs = generate(lexicon, 60_000, cfg.seed)
+    assert len(pairs) == 60_000
+    assert not {text.casefold() for pair in pairs for text in pair} & ten
 
 
 def test_generated_pairs_is_a_validated_setting():

@@ -157,6 +157,8 @@ def priors_path(cfg: TrainConfig) -> Path:
     arguments, the settings that choose the pairs, and the size and date of the corpus files
     (so models trained on the same data share them)."""
     settings = {name: getattr(cfg, name) for name in DATA_FIELDS}
+    if "generated_sentences" not in cfg.augment:  # then what is never generated changes nothing
+        settings["generated_avoid"] = ()  # (and keys made before its default listed a file hold)
     files = [Path(cfg.corpus), *map(Path, cfg.extra_corpora)]
     found = [f for path in files for f in (sorted(path.rglob("*")) if path.is_dir() else [path])]
     stamps = [(str(f), f.stat().st_size, f.stat().st_mtime_ns) for f in found if f.is_file()]
