@@ -6,7 +6,9 @@ attention. Untrained weights are enough to exercise comparisons and the fixed co
 """
 
 import datetime
+import html
 import json
+import math
 import shutil
 import time
 from dataclasses import replace
@@ -29,6 +31,7 @@ from nmt_core.analysis.alignment import (
 )
 from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints, load_checkpoint, save_checkpoint
 from nmt_core.measures.evaluation import jensen_shannon
+from nmt_core.measures.temperature import entropy_bits
 from nmt_core.network.model import build_model
 from nmt_core.translate import MAX_SOURCE_PIECES, translate
 
@@ -860,3 +863,53 @@ def test_the_beam_page_draws_the_search_tree_with_the_best_path_and_its_last_ste
         figure(app, "beam_tree_alpha")["data"][0]["y"], tree.nodes[tree.best[-1]].attention,
         atol=1e-6,
     )  # fmt: skip
+
+
+# --- Temperature: α = softmax(e / T), a what-if beside the model's own α ---------------------
+
+
+def temperature_bars(at: AppTest, key: str) -> tuple[np.ndarray, np.ndarray]:
+    """(the model's α, the what-if α) as the temperature chart draws them."""
+    model, tempered = figure(at, key)["data"]
+    assert html.unescape(model["name"]) == "model's α (T = 1)"
+    return np.array(model["y"]), np.array(tempered["y"])
+
+
+@pytest.mark.parametrize("page, key", [("step", "step_temperature")])
+def test_temperature_recomputes_the_row_and_leaves_the_models_numbers(app, root, page, key):
+    at = go_to(app, page)
+    at.slider(key="step" if page == "step" else "lesson_step").set_value(2).run()
+    result = translate(load_checkpoint(root / "toy-additive"), SENTENCE)
+    alpha, scores = result.attention[1], result.scores[1]
+    assert at.select_slider(key=f"{key}_slider").value == 1.0  # the model's own, at first
+    model, tempered = temperature_bars(at, key)
+    np.testing.assert_allclose(tempered, alpha, atol=1e-6)
+    np.testing.assert_allclose(model, alpha, atol=1e-6)
+    latex = [element.value for element in at.latex]  # the worked numbers
+    at.select_slider(key=f"{key}_slider").set_value(0.01).run()
+    model, tempered = temperature_bars(at, key)
+    expected = np.zeros(len(alpha))
+    expected[int(np.argmax(scores))] = 1.0
+    np.testing.assert_allclose(tempered, expected, atol=1e-3)  # the argmax alignment
+    np.testing.assert_allclose(model, alpha, atol=1e-6)  # the model's α stays beside it
+    assert [element.value for element in at.latex] == latex  # still the model's own numbers
+    line = next(m.value for m in at.markdown if m.value.startswith("**What if**"))
+    assert f"(the model's own α, T = 1: {entropy_bits(alpha):.2f} bits)" in line
+    assert f"entropy **{entropy_bits(tempered):.2f} bits**" in line
+    at.select_slider(key=f"{key}_slider").set_value(100.0).run()
+    _, tempered = temperature_bars(at, key)
+    np.testing.assert_allclose(tempered, 1 / len(alpha), atol=0.05)  # nearly uniform
+    caption = " ".join(c.value for c in at.caption)
+    assert f"{math.log2(len(alpha)):.2f} bits: the same on all {len(alpha)}" in caption
+
+
+def test_the_temperature_outlives_a_page_change_and_a_new_sentence(app):
+    at = go_to(app, "step")
+    at.select_slider(key="step_temperature_slider").set_value(0.5).run()
+    go_to(at, "lesson")
+    go_to(at, "step")
+    assert at.select_slider(key="step_temperature_slider").value == 0.5
+    at.text_input(key="sentence").input("Ka Ti .").run()
+    assert at.select_slider(key="step_temperature_slider").value == 0.5
+    at.sidebar.selectbox(key="model").set_value("toy-none").run()
+    assert not at.exception and not at.get("select_slider")  # no scores: no temperature

@@ -34,6 +34,7 @@ def test_as_t_grows_the_weights_become_uniform(toy_greedy):
         what_if = tempered_weights(scores, 1e6)
         np.testing.assert_allclose(what_if.weights, 1 / len(scores), atol=1e-5)
         assert what_if.entropy == pytest.approx(math.log2(len(scores)), abs=1e-6)
+        assert what_if.max_entropy == pytest.approx(math.log2(len(scores)))
 
 
 def test_the_entropy_grows_with_the_temperature(toy_greedy):
@@ -57,7 +58,8 @@ def test_masked_positions_get_no_weight_at_any_temperature():
         weights = tempered_softmax(scores, t)
         assert weights[1] == weights[3] == 0.0
         np.testing.assert_allclose(weights[[0, 2]], tempered_softmax(scores[[0, 2]], t))
-    assert tempered_weights(scores, 1e6).entropy == pytest.approx(1.0)  # uniform over two
+    spread = tempered_weights(scores, 1e6)
+    assert spread.entropy == pytest.approx(1.0) and spread.max_entropy == 1.0  # two, uniform
 
 
 @pytest.mark.parametrize("temperature", [0, -1.0, math.nan, math.inf, -math.inf, "warm", None])

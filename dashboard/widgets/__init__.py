@@ -40,4 +40,5 @@ from dashboard.widgets.steps import (  # noqa: F401
     predict_then_reveal,
     shortcut_votes_chart,
     step_player,
+    temperature_what_if,
 )

@@ -25,12 +25,14 @@ class TemperedWeights:
 
     weights: (S,) softmax(e / T); 0 where a score is -inf (padding, masked out).
     entropy: of ``weights``, in bits. model_entropy: of softmax(e), the model's α, in bits.
+    max_entropy: log₂ of the number of unmasked positions, the entropy of uniform weights.
     """
 
     temperature: float
     weights: np.ndarray
     entropy: float
     model_entropy: float
+    max_entropy: float
 
 
 def tempered_softmax(scores: np.ndarray, temperature: float) -> np.ndarray:
@@ -72,5 +74,8 @@ def tempered_weights(scores: np.ndarray, temperature: float) -> TemperedWeights:
     """One step's what-if at ``temperature`` (see :func:`tempered_softmax`), with the entropy
     of its weights and of the model's own α (T = 1), both in bits."""
     weights = tempered_softmax(scores, temperature)
-    own = weights if temperature == 1 else tempered_softmax(scores, 1.0)
-    return TemperedWeights(float(temperature), weights, entropy_bits(weights), entropy_bits(own))
+    own = tempered_softmax(scores, 1.0)
+    most = math.log2(int(np.isfinite(np.asarray(scores, dtype=np.float64)).sum()))
+    return TemperedWeights(
+        float(temperature), weights, entropy_bits(weights), entropy_bits(own), most
+    )
