@@ -64,6 +64,7 @@ KEYS = (
     Key("lesson_predict_for", "bool", "Lesson: the mode the guess toggle was set for"),
     Key("quiz_asked", "tuple", "Lesson: the question the guess answers (model, sentence, step)"),
     Key("quiz_revealed", "bool", "Lesson: the answer is shown"),
+    Key("tour_step", "int", "Lesson: the guided tour's step, 1-based; absent: no tour"),
     # a teaching setting, not the sentence's (the model's own α is drawn beside it): kept
     Key("temperature", "float", "Step through and Lesson: the what-if temperature T"),
     Key("step_temperature_slider", "float", "Step through: its Temperature slider, from T"),

@@ -42,3 +42,4 @@ from dashboard.widgets.steps import (  # noqa: F401
     step_player,
     temperature_what_if,
 )
+from dashboard.widgets.tour import guided_tour  # noqa: F401
