@@ -178,7 +178,10 @@ def temperature_what_if(
     def keep() -> None:
         ss.temperature = ss[slider]
 
-    temperature = st.select_slider(
+    temperature = ss.temperature  # moving the slider set it before this run: its value
+    tempered = numbers_view.step_temperature(hyp, step, temperature)
+    st.markdown(numbers_view.temperature_entropies(tempered))  # plainly a what-if, first
+    st.select_slider(
         "Temperature",
         TEMPERATURES,
         key=slider,
@@ -187,8 +190,6 @@ def temperature_what_if(
         help="What if: α = softmax(e / T), from this step's raw scores e. Below 1 the weights "
         "sharpen towards the top score, above 1 they even out; the model itself uses T = 1.",
     )
-    tempered = numbers_view.step_temperature(hyp, step, temperature)
-    st.markdown(numbers_view.temperature_entropies(tempered))
     series = {"model's α (T = 1)": hyp.attention[step], f"T = {temperature:g}": tempered.weights}
     fig = figures.paired_bars(
         series,
