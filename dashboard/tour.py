@@ -225,11 +225,15 @@ def _next_word(result: Translation, step: int) -> TourStep:
     runner = (
         "" if other is None else f"; the runner-up, {_piece(pieces[other])}, has {probs[other]:.2f}"
     )
+    then = (
+        "the end of the sentence: decoding stops here"
+        if step == len(hyp.target_pieces) - 1
+        else f"then step {step + 2} starts again from the scores"
+    )
     return TourStep(
         "The next word",
         f"From the context and its state the decoder scores every piece it knows: it writes "
-        f"{_piece(written)} {likely}{runner}. Then step {step + 2} starts again from the "
-        "scores.",
+        f"{_piece(written)} {likely}{runner}; {then}.",
         "tour_next",
     )
 
