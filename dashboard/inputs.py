@@ -11,7 +11,8 @@ positions) are cleared when the sentence changes, so one sentence's English is n
 force-decoded or scored against another German sentence.
 
 The link (``?s=...&model=...``) carries the sentence and the model, the step (Step through and
-Lesson), the beam size, the token level and presentation mode; :func:`from_link` reads it on a
+Lesson), the beam size, the token level, presentation mode and the Lesson's tour step
+(``tour=3``, written by the Lesson while its tour runs); :func:`from_link` reads it on a
 session's first run and :func:`link` gives what the page's URL shows now.
 """
 
@@ -67,11 +68,13 @@ LINK_SETTINGS: dict[str, Callable[[str], dict[str, Any] | None]] = {
     "beam": _beam_of,
     "tokens": lambda value: {"level": LEVELS[value]} if value in LEVELS else None,
     "presentation": lambda value: {"presentation": value == "1"} if value in ("1", "0") else None,
+    "tour": lambda value: {"tour_step": int(value)} if value.isdigit() and int(value) else None,
 }
 
 
 LINK_VALUES = (  # what LINK_SETTINGS accepts, for the message that names a refused value
-    f"beam 1–{MAX_BEAM}, tokens {' or '.join(LEVELS)}, step 1 or more, presentation 0 or 1"
+    f"beam 1–{MAX_BEAM}, tokens {' or '.join(LEVELS)}, step 1 or more, presentation 0 or 1, "
+    "tour 1 or more"
 )
 
 

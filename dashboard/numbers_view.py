@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from dashboard.markdown_text import literal
 from dashboard.views import attribution_summary
 from nmt_core.analysis.alignment import (
     DEFAULT_THRESHOLD,
@@ -29,6 +30,7 @@ from nmt_core.analysis.whatif import edited_attention
 from nmt_core.learning.probes import ProbeLog, TrainingCurve, training_curve
 from nmt_core.measures.evaluation import attention_confidence, attention_entropy
 from nmt_core.measures.step_arithmetic import WeightedSum, weighted_sum
+from nmt_core.measures.temperature import TemperedWeights, tempered_weights
 from nmt_core.translate import Hypothesis, Translation
 
 __all__ = [  # nmt_core's constants that widgets name, handed on from here
@@ -44,6 +46,32 @@ def step_context(hyp: Hypothesis, step: int, values: np.ndarray) -> WeightedSum:
     """The terms of c_t at decoder step ``step`` (0-based): α_t times the annotations
     ``values`` (S, H), as the Lesson's animation adds them up."""
     return weighted_sum(hyp.attention[step], values)
+
+
+def step_temperature(hyp: Hypothesis, step: int, temperature: float) -> TemperedWeights:
+    """What if decoder step ``step`` (0-based) divided its raw scores by ``temperature`` before
+    the softmax: the weights, their entropy and the model's own (T = 1), in bits."""
+    return tempered_weights(hyp.scores[step], temperature)
+
+
+def temperature_entropies(tempered: TemperedWeights) -> str:
+    """The line over the temperature chart (Markdown): plainly a what-if, and both entropies."""
+    return (
+        f"**What if** T = {tempered.temperature:g}: entropy **{tempered.entropy:.2f} bits** "
+        f"(the model's own α, T = 1: {tempered.model_entropy:.2f} bits)"
+    )
+
+
+def temperature_caption(tempered: TemperedWeights, source: tuple[str, ...]) -> str:
+    """What the temperature chart shows (Markdown): the entropy's ends, where each limit goes."""
+    top = literal(repr(source[int(tempered.weights.argmax())]))
+    count = len(source)
+    return (
+        f"α = softmax(e / T) from this step's raw scores. Entropy 0 bits: all weight on one "
+        f"piece; {tempered.max_entropy:.2f} bits: the same on all {count}. As T → 0 the weights "
+        f"become the argmax, all on the top score ({top}); as T grows they even out to 1/{count} "
+        "each. The model itself always uses T = 1: the worked numbers are its own."
+    )
 
 
 def edited_weights(hyp: Hypothesis, step: int, edit: str | None, source: int) -> np.ndarray | None:

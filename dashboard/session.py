@@ -64,6 +64,11 @@ KEYS = (
     Key("lesson_predict_for", "bool", "Lesson: the mode the guess toggle was set for"),
     Key("quiz_asked", "tuple", "Lesson: the question the guess answers (model, sentence, step)"),
     Key("quiz_revealed", "bool", "Lesson: the answer is shown"),
+    Key("tour_step", "int", "Lesson: the guided tour's step, 1-based; absent: no tour"),
+    # a teaching setting, not the sentence's (the model's own α is drawn beside it): kept
+    Key("temperature", "float", "Step through and Lesson: the what-if temperature T"),
+    Key("step_temperature_slider", "float", "Step through: its Temperature slider, from T"),
+    Key("lesson_temperature_slider", "float", "Lesson: its Temperature slider, from T"),
     Key("whatif_edit", "str", "Step through: the what-if change"),
     Key("whatif_piece", "str", "Step through: another piece for the what-if"),
     Key("whatif_source", "int", "Step through: the source piece all attention goes to"),

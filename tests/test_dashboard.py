@@ -6,7 +6,9 @@ attention. Untrained weights are enough to exercise comparisons and the fixed co
 """
 
 import datetime
+import html
 import json
+import math
 import shutil
 import time
 from dataclasses import replace
@@ -29,6 +31,8 @@ from nmt_core.analysis.alignment import (
 )
 from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints, load_checkpoint, save_checkpoint
 from nmt_core.measures.evaluation import jensen_shannon
+from nmt_core.measures.step_arithmetic import vector_norm
+from nmt_core.measures.temperature import entropy_bits
 from nmt_core.network.model import build_model
 from nmt_core.translate import MAX_SOURCE_PIECES, translate
 
@@ -860,3 +864,149 @@ def test_the_beam_page_draws_the_search_tree_with_the_best_path_and_its_last_ste
         figure(app, "beam_tree_alpha")["data"][0]["y"], tree.nodes[tree.best[-1]].attention,
         atol=1e-6,
     )  # fmt: skip
+
+
+# --- The Lesson's guided tour and the temperature what-if (issue 46) ---------------------------
+
+
+def tour_step(at: AppTest) -> tuple[str, str]:
+    """The tour panel's title line and its text (Markdown, its inline LaTeX as written)."""
+    markdown = [element.value for element in at.markdown]
+    (k,) = [k for k, value in enumerate(markdown) if value.startswith("**Tour ")]
+    return markdown[k], markdown[k + 1]
+
+
+def the_whole_tour(at: AppTest) -> list[tuple[str, str]]:
+    """Every step from the current one to the last, clicking Next."""
+    steps = [tour_step(at)]
+    while at.button(key="tour_next_button").label == "Next ▶":
+        at.button(key="tour_next_button").click().run()
+        assert not at.exception, at.exception
+        steps.append(tour_step(at))
+    return steps
+
+
+def test_the_tour_walks_from_the_pieces_to_the_next_word_with_this_sentences_numbers(app, root):
+    at = go_to(app, "lesson")
+    at.slider(key="lesson_step").set_value(2).run()
+    at.button(key="tour_start_button").click().run()
+    assert tour_step(at)[0] == "**Tour 1 of 12: The encoder reads the sentence**"  # 8–12
+    assert at.button(key="tour_back_button").disabled and at.query_params["tour"] == "1"
+    steps = the_whole_tour(at)
+    assert 8 <= len(steps) <= 12 and at.query_params["tour"] == str(len(steps))
+    markdown = "\n".join(body for _, body in steps)
+    text = shown(markdown)  # as a reader sees it
+    result = translate(load_checkpoint(root / "toy-additive"), SENTENCE)
+    hyp, source = result.best, result.source_pieces
+    alpha, scores, context = hyp.attention[1], hyp.scores[1], hyp.contexts[1]
+    j = int(np.argmax(alpha))
+    written = hyp.target_pieces[1]
+    probability = hyp.topk_probs[1][list(hyp.topk_pieces[1]).index(written)]
+    for number in (
+        f"S = {len(source)} pieces",
+        f"“{source[j]}”",  # the most attended piece
+        "row 2 of the attention matrix",
+        f"entropy {entropy_bits(alpha):.2f} bits",
+        f"‖c2‖ = {vector_norm(context):.2f}",
+        f"{context[0]:.2f}, {context[1]:.2f}, {context[2]:.2f}",
+        f"writes “{written}” with probability {probability:.2f}",
+        "toy-general",  # the comparison
+        "toy-none has no attention",
+    ):
+        assert number in text, number
+    for latex in (  # as written in the Markdown, for KaTeX
+        r"e_{t,j} = v_a^\top \tanh",  # this model's scorer, from the scorer table
+        f"e_{{2,{j + 1}}} = {scores[j]:.2f}",  # its top score, for the top piece
+        rf"\alpha_{{2,{j + 1}}} = {alpha[j]:.2f}",
+    ):
+        assert latex in markdown, latex
+    assert [link.proto.page for link in at.get("page_link")] == ["why"]  # the last step
+    at.button(key="tour_back_button").click().run()  # Back: the comparison's link
+    assert [link.proto.page for link in at.get("page_link")] == ["compare"]
+    at.button(key="tour_next_button").click().run()
+    at.button(key="tour_next_button").click().run()  # "Done": the tour ends
+    assert at.button(key="tour_start_button").label == "Take the tour"
+    assert "tour" not in at.query_params and not at.exception
+
+
+def test_a_link_opens_the_tour_at_its_step_and_keeps_it_in_bounds(root, monkeypatch):
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(root))
+    for asked, opened in (("3", 3), ("99", 12)):
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.query_params.update(s=SENTENCE, step="2", tour=asked, presentation="1")
+        at.switch_page("app_pages/lesson.py").run()
+        assert not at.exception and not at.warning
+        assert tour_step(at)[0].startswith(f"**Tour {opened} of 12:")
+        assert at.query_params["tour"] == str(opened)
+        assert not at.get("button_group")  # the tour asks no guess first, even on a projector
+    at.button(key="tour_next_button").click().run()  # the last step's "Done"
+    assert "tour" not in at.query_params
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(s=SENTENCE, tour="0")
+    at.run()
+    assert "“tour=0” could not be used" in shown(at.warning[0].value)
+
+
+def test_the_tour_of_a_model_without_attention_says_so(app):
+    at = go_to(app, "lesson")
+    at.sidebar.selectbox(key="model").set_value("toy-none").run()
+    at.button(key="tour_start_button").click().run()
+    steps = the_whole_tour(at)
+    assert [title for title, _ in steps][2] == "**Tour 3 of 5: No attention here**"
+    text = shown("\n".join(body for _, body in steps))
+    assert "toy-none has no attention: no scores, no weights" in text
+    assert "toy-additive has attention" in text  # where to go to see it
+
+
+# --- Temperature: α = softmax(e / T), a what-if beside the model's own α ---------------------
+
+
+def temperature_bars(at: AppTest, key: str) -> tuple[np.ndarray, np.ndarray]:
+    """(the model's α, the what-if α) as the temperature chart draws them."""
+    model, tempered = figure(at, key)["data"]
+    assert html.unescape(model["name"]) == "model's α (T = 1)"
+    return np.array(model["y"]), np.array(tempered["y"])
+
+
+@pytest.mark.parametrize(
+    "page, key", [("step", "step_temperature"), ("lesson", "lesson_temperature")]
+)
+def test_temperature_recomputes_the_row_and_leaves_the_models_numbers(app, root, page, key):
+    at = go_to(app, page)
+    at.slider(key="step" if page == "step" else "lesson_step").set_value(2).run()
+    result = translate(load_checkpoint(root / "toy-additive"), SENTENCE)
+    alpha, scores = result.attention[1], result.scores[1]
+    assert at.select_slider(key=f"{key}_slider").value == 1.0  # the model's own, at first
+    model, tempered = temperature_bars(at, key)
+    np.testing.assert_allclose(tempered, alpha, atol=1e-6)
+    np.testing.assert_allclose(model, alpha, atol=1e-6)
+    latex = [element.value for element in at.latex]  # the worked numbers
+    at.select_slider(key=f"{key}_slider").set_value(0.01).run()
+    model, tempered = temperature_bars(at, key)
+    expected = np.zeros(len(alpha))
+    expected[int(np.argmax(scores))] = 1.0
+    np.testing.assert_allclose(tempered, expected, atol=1e-3)  # the argmax alignment
+    np.testing.assert_allclose(model, alpha, atol=1e-6)  # the model's α stays beside it
+    assert [element.value for element in at.latex] == latex  # still the model's own numbers
+    line = next(m.value for m in at.markdown if m.value.startswith("**What if**"))
+    assert f"(the model's own α, T = 1: {entropy_bits(alpha):.2f} bits)" in line
+    assert f"entropy **{entropy_bits(tempered):.2f} bits**" in line
+    at.select_slider(key=f"{key}_slider").set_value(100.0).run()
+    _, tempered = temperature_bars(at, key)
+    np.testing.assert_allclose(tempered, 1 / len(alpha), atol=0.05)  # nearly uniform
+    caption = " ".join(c.value for c in at.caption)
+    assert f"{math.log2(len(alpha)):.2f} bits: the same on all {len(alpha)}" in caption
+
+
+def test_the_temperature_outlives_a_page_change_and_a_new_sentence(app):
+    at = go_to(app, "step")
+    at.select_slider(key="step_temperature_slider").set_value(0.5).run()
+    go_to(at, "lesson")  # one T for both pages
+    assert at.select_slider(key="lesson_temperature_slider").value == 0.5
+    at.text_input(key="sentence").input("Ka Ti .").run()
+    assert at.select_slider(key="lesson_temperature_slider").value == 0.5
+    at.select_slider(key="lesson_temperature_slider").set_value(2.0).run()
+    go_to(at, "step")
+    assert at.select_slider(key="step_temperature_slider").value == 2.0
+    at.sidebar.selectbox(key="model").set_value("toy-none").run()
+    assert not at.exception and not at.get("select_slider")  # no scores: no temperature

@@ -316,3 +316,41 @@ def test_clicking_a_node_of_the_beam_tree_shows_that_prefix(page, server):
     page.wait_for_function(
         "() => [...document.querySelectorAll('p')].some(p => p.innerText.includes('(pruned'))"
     )
+
+
+TOUR_BOXES = """target => {
+  const box = selector => { const element = document.querySelector(selector);
+    if (!element) return null; const r = element.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom}; };
+  return {panel: box('.st-key-tour_panel'), target: box('.st-key-' + target),
+          header: box('[data-testid="stHeader"]')}; }"""
+
+
+def test_the_tour_points_at_its_element_on_a_projectors_one_screen(server, tmp_path):
+    """Issue 46: on a 1024 x 768 projector the teacher starts the tour and clicks Next; the
+    panel and the element its step names (the bar chart of α) are both on the screen, the
+    element above the panel; the address bar then reopens the tour at that step."""
+    with screen(1024, 768) as page:
+        page.goto(f"{server}/lesson?s={SENTENCE}&step=2&presentation=1")
+        page.get_by_role("button", name="Take the tour").click()
+        panel = page.locator(".st-key-tour_panel")
+        panel.get_by_text("Tour 1 of").wait_for()
+        for number in range(2, 7):  # to "The weights, one bar per piece"
+            panel.get_by_role("button", name="Next ▶").click()
+            panel.get_by_text(f"Tour {number} of").wait_for()
+        assert "one bar per piece" in panel.inner_text()
+        page.wait_for_function(ALL_CHARTS_DRAWN)
+        page.wait_for_function("() => new URL(location.href).searchParams.get('tour') === '6'")
+        time.sleep(3)  # the panel's script scrolls the element up while the charts settle
+        boxes = page.evaluate(TOUR_BOXES, "tour_alpha")
+        shot = tmp_path / "tour-1024x768.png"
+        page.screenshot(path=str(shot))
+        link = page.url
+    if os.environ.get("ATTENTION_LAB_SCREENSHOT"):
+        shutil.copy(shot, Path(os.environ["ATTENTION_LAB_SCREENSHOT"]).parent / shot.name)
+    panel, target, header = boxes["panel"], boxes["target"], boxes["header"]
+    assert panel["top"] >= 0 and panel["bottom"] <= 768, boxes
+    assert target["top"] >= header["bottom"] and target["bottom"] <= panel["top"], boxes
+    with screen(1024, 768) as page:  # the link, opened anew: the same step of the tour
+        page.goto(link)
+        page.locator(".st-key-tour_panel").get_by_text("Tour 6 of").wait_for()

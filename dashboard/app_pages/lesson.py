@@ -1,4 +1,6 @@
-"""Lesson: encoder → alignment model → softmax → context vector, with this sentence's numbers."""
+"""Lesson: encoder → alignment model → softmax → context vector, with this sentence's numbers;
+a guided tour through them, and a temperature to try. Each part the tour points at is a
+container keyed by one of ``tour.TARGETS``."""
 
 import streamlit as st
 
@@ -20,66 +22,87 @@ st.caption(
     f"At step {t + 1} the decoder writes {views.piece_description(hyp.target_pieces[t])} "
     "(▁ marks the start of a word)."
 )
+touring = widgets.guided_tour(result, t, chosen)
 
 attends = hyp.attention is not None
-if attends:
+if attends and not touring:  # the tour walks through the answer: no guessing while it runs
     if ss.get("lesson_predict_for") != chosen.presentation:  # a class guesses before it sees:
         ss.lesson_predict = ss.lesson_predict_for = chosen.presentation  # on with the projector
     if st.toggle("Guess first, then reveal", key="lesson_predict"):
         asked = f"{chosen.model.name}\0{result.source}"
         if not widgets.predict_then_reveal(result, t, chosen.presentation, asked):
             st.stop()
+if attends:
     st.subheader("The whole step, animated")
     widgets.animated_step(hyp, source, t, chosen)
 
-st.subheader("1. The encoder reads the sentence")
-st.latex(formulas.ENCODER_FORMULA)
-st.write(
-    f"The source has S = {len(source)} pieces; each annotation $h_j$ has "
-    f"{hyp.contexts.shape[1]} numbers, half from each reading direction:"
-)
-pieces = "  ".join(f"{j}:{piece}" for j, piece in enumerate(source, start=1))
-st.code(pieces, language=None, wrap_lines=True)
+with st.container(key="tour_encoder"):
+    st.subheader("1. The encoder reads the sentence")
+    st.latex(formulas.ENCODER_FORMULA)
+    st.write(
+        f"The source has S = {len(source)} pieces; each annotation $h_j$ has "
+        f"{hyp.contexts.shape[1]} numbers, half from each reading direction:"
+    )
+with st.container(key="tour_pieces"):
+    pieces = "  ".join(f"{j}:{piece}" for j, piece in enumerate(source, start=1))
+    st.code(pieces, language=None, wrap_lines=True)
 
+config = chosen.model.config  # the one source of the architecture
 if hyp.attention is None:
-    st.subheader("2.–4. No attention: one fixed context")
-    st.latex(formulas.FIXED_CONTEXT_FORMULA)
-    st.latex(numbers["context"])
-    for formula in formulas.FIXED_CONTEXT_OUTPUT_FORMULAS:
-        st.latex(formula)
-    st.caption("The same c goes in at every step, whichever word is being written.")
+    with st.container(key="tour_fixed"):
+        st.subheader("2.–4. No attention: one fixed context")
+        st.latex(formulas.FIXED_CONTEXT_FORMULA)
+        st.latex(numbers["context"])
+    with st.container(key="tour_next"):
+        for formula in formulas.FIXED_CONTEXT_OUTPUT_FORMULAS:
+            st.latex(formula)
+        st.caption("The same c goes in at every step, whichever word is being written.")
+        widgets.next_piece_chart(hyp, t, chosen.presentation, "lesson_topk")
     st.stop()
 
 st.subheader("2. The alignment model scores every source piece")
-config = chosen.model.config  # the one source of the architecture
-state_formula = formulas.decoder_state_formula(config.decoder, config.input_feeding)
-if state_formula is not None:
-    st.latex(state_formula)
-st.caption(formulas.state_caption(config.decoder, config.input_feeding))
-st.latex(formulas.score_formula(config.scorer, config.decoder, config.coverage))
-st.caption(
-    f"$h_j$ is the encoder's annotation of source piece $j$; {scorer(config.scorer).learned} "
-    "Bahdanau et al. call this scoring network the alignment model and write i for the output "
-    "step; we write t, as Luong et al. do."
-)
-st.latex(numbers["scores"])
+with st.container(key="tour_state"):
+    state_formula = formulas.decoder_state_formula(config.decoder, config.input_feeding)
+    if state_formula is not None:
+        st.latex(state_formula)
+    st.caption(formulas.state_caption(config.decoder, config.input_feeding))
+with st.container(key="tour_scores"):
+    st.latex(formulas.score_formula(config.scorer, config.decoder, config.coverage))
+    st.caption(
+        f"$h_j$ is the encoder's annotation of source piece $j$; {scorer(config.scorer).learned} "
+        "Bahdanau et al. call this scoring network the alignment model and write i for the "
+        "output step; we write t, as Luong et al. do."
+    )
+    st.latex(numbers["scores"])
 st.subheader("3. A softmax turns the scores into weights that sum to 1")
-st.latex(formulas.SOFTMAX_FORMULA)
-st.latex(numbers["softmax"])
-st.plotly_chart(
-    figures.weights_chart(
-        hyp.attention[t],
+with st.container(key="tour_softmax"):
+    st.latex(formulas.SOFTMAX_FORMULA)
+    st.latex(numbers["softmax"])
+alpha_title = f"Attention weights {formulas.subscripted('α', t + 1)}: one per source piece, sum 1"
+with st.container(key="tour_alpha"):
+    alpha_chart = figures.weights_chart(
+        hyp.attention[t], source, title=alpha_title, presentation=chosen.presentation
+    )
+    st.plotly_chart(alpha_chart, theme=None, key="lesson_alpha")
+with st.container(key="tour_heatmap"):
+    matrix = figures.attention_heatmap(
+        hyp.attention,
         source,
-        title=f"Attention weights {formulas.subscripted('α', t + 1)}: one per source piece, sum 1",
+        hyp.target_pieces,
+        title=f"Row {t + 1} of the attention matrix",  # one line
+        highlight_row=t,
         presentation=chosen.presentation,
-    ),
-    theme=None,
-    key="lesson_alpha",
-)
-st.subheader("4. The context vector is the weighted sum of the annotations")
-st.latex(formulas.CONTEXT_FORMULA)
-st.latex(numbers["context"])
+        fit_screen=True,
+    )
+    st.plotly_chart(matrix, theme=None, key="lesson_heatmap")
+with st.container(key="tour_temperature"):
+    widgets.temperature_what_if(hyp, t, source, chosen.presentation, "lesson_temperature")
+with st.container(key="tour_context"):
+    st.subheader("4. The context vector is the weighted sum of the annotations")
+    st.latex(formulas.CONTEXT_FORMULA)
+    st.latex(numbers["context"])
 st.subheader("… and the decoder uses it to choose the next word")
 for formula in formulas.output_formulas(config.decoder, config.lexical):
     st.latex(formula)
-widgets.next_piece_chart(hyp, t, chosen.presentation, "lesson_topk")
+with st.container(key="tour_next"):
+    widgets.next_piece_chart(hyp, t, chosen.presentation, "lesson_topk")

@@ -82,6 +82,8 @@ equations = views.step_equations(hyp, t)  # scores, softmax, weights (with atten
 for name, line in equations.items():
     with numbers_area if big and name != "context" else formula_area:
         st.latex(line)
+if hyp.attention is not None:  # below the model's own numbers and charts: a separate what-if
+    widgets.temperature_what_if(hyp, t, source, big, "step_temperature")
 with st.expander(f"What if? Change step {t + 1} and decode on"):
     if chosen.beam_size == 1:  # the change is made to the greedy translation shown
         widgets.what_if_panel(result, t, chosen)

@@ -81,10 +81,12 @@ def paired_bars(
     title: str = "",
     y_title: str = "",
     presentation: bool = False,
+    height: int | None = None,
 ) -> go.Figure:
     """Named series over the same tokens as grouped bars (e.g. α_t beside an attribution's
     relevance) in the colours of PAIRED_COLOURS, in order; no legend (a legend above the plot
-    collides with a wrapped title on a projector): the title names the colours."""
+    collides with a wrapped title on a projector): the title names the colours. ``height``:
+    px for a one-line title (default 440 in presentation mode, else 320)."""
     bars = []
     if len(series) > len(PAIRED_COLOURS):
         raise ValueError(f"at most {len(PAIRED_COLOURS)} series; got {len(series)}")
@@ -107,7 +109,7 @@ def paired_bars(
         bars,
         title,
         presentation,
-        440 if presentation else 320,
+        height or (440 if presentation else 320),
         xaxis=_token_axis(tokens, presentation, share=1.0),
         yaxis={"title": _text(y_title), "range": [0, 1]},
         barmode="group",

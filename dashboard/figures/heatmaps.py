@@ -152,7 +152,14 @@ def attention_heatmap(
     if fit_screen:
         layout["xaxis"].update(side="top")
         layout["yaxis"]["tickfont"] = {"size": min(17, layout["yaxis"]["tickfont"]["size"])}
-        return _finish(data, title, presentation, 100 + rows * COMPACT_ROW, **layout)
+        # a title (one line: Plotly puts a wrapped one's first line above the figure) at the
+        # figure's top edge, so that the title's automargin keeps the source tokens below it
+        fig = _finish(
+            data, title, presentation, 100 + rows * COMPACT_ROW + 40 * bool(title), **layout
+        )
+        return fig.update_layout(
+            title_yref="container", title_y=1, title_yanchor="top", title_pad_t=10, title_pad_b=0
+        )
     return _finish(data, title, presentation, _row_height(rows, presentation), **layout)
 
 

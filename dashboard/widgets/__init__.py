@@ -40,4 +40,6 @@ from dashboard.widgets.steps import (  # noqa: F401
     predict_then_reveal,
     shortcut_votes_chart,
     step_player,
+    temperature_what_if,
 )
+from dashboard.widgets.tour import guided_tour  # noqa: F401

@@ -1,4 +1,5 @@
-"""One decoder step at a time: the class's guess, the animation, the step player.
+"""One decoder step at a time: the class's guess, the animation, the step player, the
+temperature what-if.
 
 Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
 from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
@@ -151,3 +152,52 @@ def keep_playing() -> None:
         time.sleep(PLAY_SECONDS)
         st.session_state.step_next = st.session_state.step + 1
         st.rerun()
+
+
+# What-if temperatures, spaced by factors of 2 to 2.5 from nearly the argmax to nearly uniform
+# (the shipped models' scores at one step span up to about 25: e / 100 spans 0.25)
+TEMPERATURES = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)
+# px: the slider, its entropy line and this chart fit above the Lesson tour's panel on 768 px
+TEMPERATURE_CHART_HEIGHT = {False: 280, True: 330}
+
+
+def temperature_what_if(
+    hyp: Hypothesis, step: int, source: tuple[str, ...], presentation: bool, key: str
+) -> None:
+    """What if decoder step ``step`` (0-based) divided its raw scores by a temperature T before
+    the softmax: a "Temperature" slider, α = softmax(e / T) drawn beside the model's own α
+    (T = 1), and both entropies. The worked numbers elsewhere stay the model's own."""
+    ss = st.session_state
+    if ss.get("temperature") not in TEMPERATURES:
+        ss.temperature = 1.0  # the model's own
+    # Each page has its own slider (a widget key belongs to one page), set from the one T that
+    # both share before it is drawn, and handing a new T back to it when moved.
+    slider = f"{key}_slider"
+    ss[slider] = ss.temperature
+
+    def keep() -> None:
+        ss.temperature = ss[slider]
+
+    temperature = ss.temperature  # moving the slider set it before this run: its value
+    tempered = numbers_view.step_temperature(hyp, step, temperature)
+    st.markdown(numbers_view.temperature_entropies(tempered))  # plainly a what-if, first
+    st.select_slider(
+        "Temperature",
+        TEMPERATURES,
+        key=slider,
+        on_change=keep,
+        format_func="{:g}".format,
+        help="What if: α = softmax(e / T), from this step's raw scores e. Below 1 the weights "
+        "sharpen towards the top score, above 1 they even out; the model itself uses T = 1.",
+    )
+    series = {"model's α (T = 1)": hyp.attention[step], f"T = {temperature:g}": tempered.weights}
+    fig = figures.paired_bars(
+        series,
+        source,
+        title=f"orange: T = {temperature:g}; blue: the model, T = 1",
+        y_title=f"weight α{step + 1}",
+        presentation=presentation,
+        height=TEMPERATURE_CHART_HEIGHT[presentation],
+    )
+    st.plotly_chart(fig, theme=None, key=key)
+    st.caption(numbers_view.temperature_caption(tempered, source))

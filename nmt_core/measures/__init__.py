@@ -1,4 +1,4 @@
-"""Numbers about text and attention: BLEU, chrF, entropy, one step's arithmetic.
+"""Numbers about text and attention: BLEU, chrF, entropy, one step's arithmetic, temperature.
 
 Rule: imports no other nmt_core module.
 """

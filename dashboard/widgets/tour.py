@@ -1,0 +1,109 @@
+"""The Lesson's guided tour on screen: "Take the tour", then one step at a time in a panel fixed
+at the bottom of the screen, the element it names outlined and scrolled into view above it
+(``dashboard/tour.py`` says how the tour works and builds its steps).
+
+Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
+from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from dashboard import state, tour
+from dashboard.tour import TARGETS, TourStep
+from nmt_core.translate import Translation
+
+# Constant CSS only: the panel, room under the page so that its last element can scroll above
+# the panel, and the outline of the element a step points at (a key of TARGETS, never user
+# text). 48 vh: a projector's 768 px keep 400 px above the panel for what it points at.
+PANEL_CSS = """
+.st-key-tour_panel {
+  position: fixed; right: 1rem; bottom: 0.5rem; z-index: 999990;
+  width: min(52rem, calc(100vw - 2rem)); max-height: 40vh; overflow-y: auto;
+  background: #ffffff; border: 0.15rem solid #d62728; border-radius: 0.75rem;
+  box-shadow: 0 0.25rem 1.5rem rgba(0, 0, 0, 0.3); padding: 0.5rem 1rem; gap: 0.4rem;
+  font-size: 0.9rem;
+}
+.st-key-tour_panel p { font-size: 0.9rem; line-height: 1.5; }
+[data-testid="stMainBlockContainer"] { padding-bottom: 48vh !important; }
+"""
+TARGET_CSS = """
+.st-key-{target} {{
+  outline: 0.25rem solid #d62728; outline-offset: 0.35rem; border-radius: 0.25rem;
+  scroll-margin-top: 4.25rem;
+}}
+"""
+# Scrolls the outlined element to the top of the screen, again while the charts above it are
+# still drawn and move it, until it has stayed put for a few checks (a new step's script is a
+# new element: Streamlit runs it once, when the step changes).
+SCROLL_JS = """
+(() => {{
+  let last = null, still = 0, tries = 0;
+  const place = () => {{
+    const element = document.querySelector(".st-key-{target}");
+    if (element) {{
+      element.scrollIntoView({{block: "start"}});
+      const top = Math.round(element.getBoundingClientRect().top);
+      still = top === last ? still + 1 : 0;
+      last = top;
+    }}
+    if (still < 4 && ++tries < 60) setTimeout(place, 150);
+  }};
+  setTimeout(place, 100);
+}})(); /* tour step {number} */
+"""
+
+
+def guided_tour(result: Translation, step: int, chosen: state.Settings) -> bool:
+    """The tour at decoder step ``step`` (0-based) of ``result``, or the button that starts it;
+    returns whether the tour is on (the Lesson then asks no guess first)."""
+    ss = st.session_state
+    if ss.get("tour_step") is None:
+        st.button(
+            "Take the tour", key="tour_start_button", on_click=_go_to, args=(1,), type="primary"
+        )
+        return False
+    annotations = state.current_annotations(chosen)
+    steps = tour.tour_steps(result, step, chosen.model, chosen.models, annotations)
+    ss.tour_step = min(max(ss.tour_step, 1), len(steps))
+    st.query_params["tour"] = str(ss.tour_step)  # the address bar reopens the tour here
+    _panel(steps, ss.tour_step)
+    return True
+
+
+def _go_to(number: int | None) -> None:
+    st.session_state.tour_step = number
+
+
+def _panel(steps: Sequence[TourStep], number: int) -> None:
+    """Step ``number`` (1-based) of ``steps`` in the fixed panel, with Back / Next / End."""
+    shown = steps[number - 1]
+    with st.container(key="tour_panel"):
+        head = st.container(horizontal=True, vertical_alignment="center")
+        head.markdown(f"**Tour {number} of {len(steps)}: {shown.title}**", width="stretch")
+        back, last = number == 1, number == len(steps)
+        head.button(
+            "◀ Back", key="tour_back_button", on_click=_go_to, args=(number - 1,), disabled=back
+        )
+        if last:
+            head.button(
+                "Done ✓", key="tour_next_button", on_click=_go_to, args=(None,), type="primary"
+            )
+        else:
+            head.button("Next ▶", key="tour_next_button", on_click=_go_to, args=(number + 1,),
+                        type="primary")  # fmt: skip
+            head.button("✕ End", key="tour_end_button", on_click=_go_to, args=(None,))
+        st.markdown(shown.text)
+        if shown.page is not None:
+            st.page_link(shown.page, label=f"Go to {shown.page_label}", icon=":material/east:")
+        css = PANEL_CSS
+        if shown.target is not None:
+            assert shown.target in TARGETS  # constant CSS: a key of ours, never user text
+            css += TARGET_CSS.format(target=shown.target)
+        st.html(f"<style>{css}</style>")
+        if shown.target is not None:
+            script = SCROLL_JS.format(target=shown.target, number=number)
+            st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
