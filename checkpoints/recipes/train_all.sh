@@ -12,7 +12,9 @@
 # DEVICE=cuda|cpu|auto picks the device; PARALLEL=4 runs all four at once (GPU), default 2;
 # THREADS=2 gives each run two torch threads (default: the recipe's one; with PARALLEL=1 on a
 # 2-core CPU, THREADS=2 ends each model 1.5-2x sooner, by the CPU);
-# RECIPE=file.json trains another recipe (default checkpoints/recipes/base.json); RUNS=dir;
+# RECIPE=file.json trains another recipe (default checkpoints/recipes/base.json; the everyday
+# issue's retraining uses checkpoints/recipes/everyday.json: base + 20,000 generated everyday
+# pairs, the mix its pilot chose); RUNS=dir;
 # MODELS="additive dot" trains some of them.
 # DIRECTION=en-de trains the English->German models (default RUNS=runs-en-de): the same recipe,
 # data read the other way, the probe sentences of tests/fixtures/alignment_en_de, and the same
@@ -46,14 +48,16 @@ train() {  # name, then model flags; ends with RUNS/NAME/averaged, the checkpoin
 running=0
 # name -> scorer decoder [flags]: the additive scorer with Nematus' conditional GRU (its query
 # has read the word just written), Luong's two multiplicative scorers, no attention, and last the
-# additive scorer with the paper's own decoder (query s_{t-1}), kept as the contrast. Every model
+# additive scorer on Luong's decoder (query s_t: three scorers on one decoder, for Compare), and
+# the additive scorer with the paper's own decoder (query s_{t-1}), a contrast trained only when
+# MODELS names it (not shipped: "What was tried" in the model card). Every model
 # with attention also has the lexical shortcut (--lexical; the model card says why); the model
 # without attention has no weights to average embeddings by, so no shortcut.
-MODELS=${MODELS:-"additive general dot none additive-bahdanau"}
+MODELS=${MODELS:-"additive general dot none additive-luong"}
 declare -A SPEC=(
   [additive]="additive conditional --lexical" [general]="general luong --lexical"
   [dot]="dot luong --lexical" [none]="none bahdanau"
-  [additive-bahdanau]="additive bahdanau --lexical"
+  [additive-luong]="additive luong --lexical" [additive-bahdanau]="additive bahdanau --lexical"
 )
 for name in $MODELS; do
   read -r scorer decoder flags <<<"${SPEC[$name]}"
