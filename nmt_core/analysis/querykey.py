@@ -102,11 +102,11 @@ def _decoded(checkpoint: Checkpoint, texts: Sequence[str]) -> _Sides:
         memory = model.encode(src, mask)
         out = model.decoder(model.embed(inputs), model.decoder.init_state(memory), memory)
     assert out.scores is not None and out.weights is not None  # a scorer that attends
-    return _Sides(
-        queries=model.decoder.attention.project_query(out.queries).float(),
-        keys=memory.keys.float(),
-        energies=out.scores.float(),
-        weights=out.weights.float(),
+    return _Sides(  # on the CPU, in float32
+        queries=model.decoder.attention.project_query(out.queries).float().cpu(),
+        keys=memory.keys.float().cpu(),
+        energies=out.scores.float().cpu(),
+        weights=out.weights.float().cpu(),
         source_pieces=[tokenizer.pieces(ids) for ids in sources],
         target_pieces=[tokenizer.pieces(t) for t in targets],
     )
@@ -228,16 +228,18 @@ def _map_scores(
     """(P,) each pair's score computed by the scorer's own ``combine`` from the two points the
     map shows, put back in the full space: P(x) = centre + V_2^T V_2 (x - centre)."""
 
+    weight = next(checkpoint.model.parameters())  # the model's device and type
+
     def on_plane(x: torch.Tensor) -> torch.Tensor:
-        return (centre + (x - centre) @ basis.T @ basis).float()
+        return (centre + (x - centre) @ basis.T @ basis).to(weight.device, weight.dtype)
 
     queries, keys = on_plane(flat.queries), on_plane(flat.keys)
-    pairs = torch.from_numpy(flat.pairs)
+    pairs = torch.from_numpy(flat.pairs).to(weight.device)
     with torch.inference_mode():  # each pair a batch of one step and one piece: (P, 1, A)
         scores = checkpoint.model.decoder.attention.combine(
             queries[pairs[:, 0]][:, None], keys[pairs[:, 1]][:, None]
         )
-    return scores[:, 0, 0].double().numpy()
+    return scores[:, 0, 0].double().cpu().numpy()
 
 
 def query_key_map(checkpoint: Checkpoint, sentences: Sequence[str]) -> QueryKeyMap:
