@@ -23,7 +23,7 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.session import KEPT, PER_SENTENCE  # declared there, with every other key
+from dashboard.session import KEPT, PER_SENTENCE, SIDEBAR  # declared there, with every other key
 
 _COPY = "kept:"  # prefix of the copies
 _SENTENCE = "kept:sentence"  # the sentence the kept inputs belong to
@@ -42,6 +42,22 @@ def restore(sentence: str) -> None:
     for key in KEPT:
         if key not in ss and _COPY + key in ss:
             ss[key] = ss[_COPY + key]
+
+
+def open_at(sentence: str, step: int) -> None:
+    """From the next run on, ``sentence`` at decoder ``step`` (1-based) on Step through and
+    Lesson, greedy (a click on the Query–key map). Call it from a widget's callback, before
+    the sentence box is drawn. The old sentence's inputs are cleared here, as :func:`restore`
+    would on the next run, so that the step set here stays; the sidebar's choices are kept
+    as plain values, which outlive the page change the server then makes (``SIDEBAR``)."""
+    ss = st.session_state
+    for key in SIDEBAR:
+        if key in ss:
+            ss[key] = ss[key]
+    ss.sentence = sentence
+    restore(sentence)
+    ss.step = ss.lesson_step = step
+    ss.beam = 1  # the map's steps are the greedy translation's
 
 
 def remember() -> None:

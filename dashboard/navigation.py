@@ -26,6 +26,7 @@ PAGES = (
     Page("app_pages/compare.py", "Compare models", ":material/compare:", "compare"),
     Page("app_pages/alignments.py", "Alignments", ":material/link:", "alignments"),
     Page("app_pages/beam.py", "Beam search", ":material/account_tree:", "beam"),
+    Page("app_pages/querykey.py", "Query–key map", ":material/scatter_plot:", "query-key"),
     Page("app_pages/why.py", "Why attention", ":material/help:", "why"),
     Page("app_pages/lesson.py", "Lesson", ":material/school:", "lesson"),
     Page("app_pages/training.py", "Across training", ":material/timeline:", "training"),

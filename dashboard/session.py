@@ -79,7 +79,19 @@ KEYS = (
     Key("training_probe", "int", "Across training: the probe sentence shown"),
     Key("gold", "UploadedFile | None", "Alignments: an uploaded gold Pharaoh file"),
     Key("beam_tree_on", "bool", "Beam search: draw every candidate as a tree"),
+    Key(
+        "qk_source", "str", "Query–key map: whose sentences, a value of querykey_view.SOURCES", True
+    ),
+    Key("qk_count", "int", "Query–key map: how many sentences", True),
+    Key("qk_tsv", "UploadedFile | None", "Query–key map: an uploaded TSV of sentences"),
+    Key("qk_asked", "tuple", "Query–key map: the map asked for (model, sentences), on demand"),
+    Key("qk_chart", "PlotlyState", "Query–key map: the chart's selection, read when clicked"),
+    Key("qk_open", "bool", "Query–key map: a click asked for Step through at its step"),
 )
+# The sidebar's and the sentence box's widgets. A page turned by the server (st.switch_page,
+# after a click on the Query–key map) gets no widget values from the browser, and Streamlit
+# then drops every widget's value; ``inputs.open_at`` keeps these as plain values first.
+SIDEBAR = ("direction", "model", "beam", "level", "presentation", "force_cpu", "example")
 BY_NAME = {key.name: key for key in KEYS}
 KEPT = tuple(key.name for key in KEYS if key.kept)
 PER_SENTENCE = tuple(key.name for key in KEYS if key.per_sentence)

@@ -35,6 +35,7 @@ from nmt_core.analysis.alignment import Alignment
 from nmt_core.analysis.attribution import attribute
 from nmt_core.analysis.beamtree import BeamTree, beam_tree
 from nmt_core.analysis.eflomal import align_sentence, priors_path
+from nmt_core.analysis.querykey import QueryKeyMap, query_key_map
 from nmt_core.analysis.votes import Votes, shortcut_votes
 from nmt_core.analysis.whatif import WhatIf, what_if
 from nmt_core.checkpoint import (
@@ -314,6 +315,18 @@ def _beam_tree(path: str, device: str, stamp: float, sentence: str, beam_size: i
 def search_tree(chosen: Settings) -> BeamTree:
     """The current model's beam search tree for the current sentence, at the sidebar's beam."""
     return _beam_tree(*_chosen_key(chosen), chosen.beam_size)
+
+
+@st.cache_data(show_spinner="Placing queries and keys…", max_entries=16)  # ≤ 1 MB each
+def _query_keys(path: str, device: str, stamp: float, sentences: tuple[str, ...]) -> QueryKeyMap:
+    return _model_work(query_key_map, path, device, stamp, sentences)
+
+
+def query_keys(chosen: Settings, sentences: tuple[str, ...]) -> QueryKeyMap:
+    """The current model's queries and keys of ``sentences`` on one plane
+    (``nmt_core.analysis.querykey``; greedy translations). Raises ValueError for a model
+    without attention or with coverage."""
+    return _query_keys(*_work_key(chosen.model, chosen.device, "")[:3], sentences)
 
 
 def sentence() -> str:

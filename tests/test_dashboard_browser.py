@@ -10,7 +10,7 @@ import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 from live_server import CHROMIUM, CHROMIUM_ARGS, free_port, serve_dashboard
@@ -354,3 +354,44 @@ def test_the_tour_points_at_its_element_on_a_projectors_one_screen(server, tmp_p
     with screen(1024, 768) as page:  # the link, opened anew: the same step of the tour
         page.goto(link)
         page.locator(".st-key-tour_panel").get_by_text("Tour 6 of").wait_for()
+
+
+# The query that lies farthest from every other point (a click picks the nearest point, and
+# two points may overlap): [its index, its customdata (sentence, step)].
+LONELY_QUERY = """el => {
+  const points = el.data.slice(0, 2).flatMap(
+    (trace, t) => trace.x.map((x, i) => [t, i, x, trace.y[i]]));
+  let best = null, room = -1;
+  for (const p of points.filter(p => p[0] === 1)) {
+    const near = Math.min(...points.filter(o => o !== p).map(
+      o => Math.hypot(o[2] - p[2], o[3] - p[3])));
+    if (near > room) { room = near; best = p; }
+  }
+  return [best[1], el.data[1].customdata[best[1]]];
+}"""
+
+
+def test_a_click_on_the_query_key_map_opens_its_sentence_at_its_step(server, tmp_path):
+    """Issue 46: a query of the map (of an uploaded TSV) opens its sentence at its step on Step
+    through, greedy, the projector's settings kept; on a projector the map needs no side
+    scroll."""
+    sentences = ["Ka Mo Ti Tu .", "Tu Ka .", "Mo Ti ."]
+    tsv = tmp_path / "toy.tsv"
+    tsv.write_text("".join(f"{s}\t{s}\n" for s in sentences), encoding="utf-8")
+    with screen(1024, 768) as page:
+        page.goto(f"{server}/query-key?s={SENTENCE}&beam=3&presentation=1")
+        page.get_by_text("my TSV file").click()
+        page.locator('input[type="file"]').set_input_files(str(tsv))
+        page.get_by_role("button", name="Draw the map").click()
+        plot = page.locator(".js-plotly-plot").first
+        page.wait_for_function("el => el.data && el.data.length === 3", arg=plot.element_handle())
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024
+        index, (sentence, step) = plot.evaluate(LONELY_QUERY)
+        plot.scroll_into_view_if_needed()
+        plot.locator(".scatterlayer .trace").nth(1).locator(".point").nth(index).click(force=True)
+        page.wait_for_url("**/step?**")
+        page.get_by_text(f"Step {step} of").wait_for()
+        query = dict(parse_qsl(urlsplit(page.url).query))
+        assert query["s"] == sentences[sentence] and query["step"] == str(step)
+        assert "beam" not in query and query["presentation"] == "1"
+        assert page.get_by_label("German sentence").input_value() == sentences[sentence]

@@ -7,6 +7,7 @@ import plotly.graph_objects as go
 import pytest
 
 from dashboard import figures
+from nmt_core.analysis.querykey import QueryKeyMap
 from nmt_core.measures.step_arithmetic import weighted_sum
 
 SOURCE = ["▁Der", "▁Hund", ".", "</s>"]
@@ -27,6 +28,32 @@ def heatmap_trace(fig: go.Figure) -> go.Heatmap:
 def validated(fig: go.Figure) -> go.Figure:
     """``fig`` built again with Plotly's validation of every property (builders skip it)."""
     return go.Figure(fig.to_dict())
+
+
+def tiny_query_key_map(centred: bool = False) -> QueryKeyMap:
+    """Two queries and three keys of one sentence, whose text has markup in it."""
+    pairs = np.array([(q, k) for q in range(2) for k in range(3)])
+    energies = np.arange(6.0)
+    return QueryKeyMap(
+        scorer="additive" if centred else "dot",
+        sentences=("Der <b>Hund</b> bellt.",),
+        queries=np.array([[1.0, 0.0], [0.0, 1.0]]),
+        keys=np.array([[1.0, 1.0], [-1.0, 0.5], [0.0, -1.0]]),
+        query_sentence=np.zeros(2, dtype=int),
+        query_step=np.arange(2),
+        query_piece=("▁The", "</s>"),
+        key_sentence=np.zeros(3, dtype=int),
+        key_position=np.arange(3),
+        key_piece=("▁Der", "<b>", "</s>"),
+        key_step=np.array([0, 0, 1]),
+        pairs=pairs,
+        energies=energies,
+        implied=energies,
+        rho=1.0,
+        rho_within=1.0,
+        kept=1.0,
+        centred=centred,
+    )
 
 
 EVERY_BUILDER = {
@@ -90,6 +117,9 @@ EVERY_BUILDER = {
     ),  # fmt: skip
     "bleu": lambda big: figures.bleu_by_length(
         {"a": [{"low": 0, "high": 5, "count": 1, "bleu": 1.0}]}, presentation=big
+    ),
+    "query-key map": lambda big: figures.query_key_map(
+        tiny_query_key_map(), title="t", presentation=big
     ),
 }
 
@@ -388,3 +418,22 @@ def test_no_beam_tree_label_runs_into_the_next_steps_nodes():
         later = [x_of[n] for n, (s, _) in places.items() if s == step + 1]
         assert all(x_of[node] + len(labels[node]) < x for x in later), (node, labels[node])
     assert list(fig.layout.xaxis.ticktext) == ["0", "1", "2"]  # the axis still counts steps
+
+
+def test_the_query_key_map_draws_queries_and_keys_with_what_a_click_opens():
+    """Two marker styles on one scale for both axes (angles and lengths read true), the centre
+    named for what it is, hovers that keep markup as text, and each point's (sentence, step)."""
+    fig = figures.query_key_map(tiny_query_key_map(), title="t")
+    keys, queries, centre = fig.data
+    assert (queries.marker.symbol, keys.marker.symbol) == ("circle", "diamond")
+    assert list(queries.x) == [1.0, 0.0] and list(keys.y) == [1.0, 0.5, -1.0]
+    assert fig.layout.yaxis.scaleanchor == "x"
+    assert centre.name == "the origin" and list(centre.x) == [0]
+    assert figures.query_key_map(tiny_query_key_map(True), title="t").data[2].name == (
+        "the points' mean"
+    )
+    assert [list(c) for c in queries.customdata] == [[0, 1], [0, 2]]  # steps from 1
+    assert [list(c) for c in keys.customdata] == [[0, 1], [0, 1], [0, 2]]  # most attending
+    assert "writes “&lt;/s&gt;”" in queries.text[1] and "<b>" not in queries.text[1]
+    assert "Der &lt;b&gt;Hund&lt;/b&gt; bellt." in keys.text[1] and "“&lt;b&gt;”" in keys.text[1]
+    assert "attended most at step 2" in keys.text[2]

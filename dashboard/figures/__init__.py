@@ -1,8 +1,9 @@
 """Figures draw: pure functions from results to Plotly figures; no Streamlit, no model, no
 arithmetic on results beyond laying them out. Tested on their own (tests/test_figures.py).
 
-Rule: imports numpy and Plotly, and from nmt_core only the result types it draws (WeightedSum);
-never streamlit, a model or another dashboard module (tests/test_structure.py checks it).
+Rule: imports numpy and Plotly, and from nmt_core only the result types it draws (WeightedSum,
+QueryKeyMap); never streamlit, a model or another dashboard module (tests/test_structure.py
+checks it).
 
 Conventions, shared by every chart so that they can be read side by side:
 
@@ -25,6 +26,7 @@ One module per kind of figure; callers use ``from dashboard import figures`` and
 * ``lines``: series over decoder steps, training curves, BLEU by source length.
 * ``tree``: the beam search tree.
 * ``links``: alignment links between the two sentences.
+* ``querykey``: the decoder's queries and the encoder's keys on one plane.
 * ``export``: a figure as a standalone HTML page.
 """
 
@@ -54,6 +56,7 @@ from dashboard.figures.layout import TEMPLATE, TITLE_CHARACTERS
 from dashboard.figures.layout import _labels as _labels  # tests/test_hostile_input.py reads it
 from dashboard.figures.lines import bleu_by_length, length_bucket_label, step_lines, training_curves
 from dashboard.figures.links import alignment_links
+from dashboard.figures.querykey import query_key_map
 from dashboard.figures.tree import TREE_COLOURS, beam_tree
 
 __all__ = [
@@ -82,6 +85,7 @@ __all__ = [
     "length_bucket_label",
     "model_colours",
     "paired_bars",
+    "query_key_map",
     "step_animation",
     "step_lines",
     "to_html",

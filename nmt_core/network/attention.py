@@ -20,6 +20,10 @@ and, for a scorer built with coverage (Tu et al. 2016; additive only),
     coverage (B, S)               C_{i-1,j} = sum_{k<i} alpha_kj, the attention each source token
                                   has had so far, which the score reads (one decoder step: T = 1)
 
+Each score is ``combine(project_query(query), keys)``: the query moved into the keys' space,
+then met with each key (general and dot: an inner product; additive: v_a^T tanh of the sum).
+The query–key map (``nmt_core.analysis.querykey``) reads the two sides through the same calls.
+
 ``build_attention(name, ...)`` makes one by name: additive, general, dot, scaled_dot, none.
 """
 
@@ -57,10 +61,21 @@ class Attention(nn.Module):
         """The step-independent part of the score, computed once per sentence. (B, S, ...)"""
         return values
 
+    def project_query(self, query: Tensor) -> Tensor:
+        """The query moved into the keys' space, (B, T, query_size) -> (B, T, ...): what
+        ``combine`` meets the keys with (the query itself, unless the scorer maps it)."""
+        return query
+
+    def combine(self, projected: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
+        """Raw scores e from projected queries (B, T, ...) and keys (B, S, ...) -> (B, T, S);
+        ``coverage`` (B, S) only when it ``reads_coverage``. The query–key map
+        (``nmt_core.analysis.querykey``) scores its 2D points through here too."""
+        raise NotImplementedError
+
     def score(self, query: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
         """Raw scores e: (B, T, query_size) x (B, S, ...) -> (B, T, S); ``coverage`` (B, S)
         only when it ``reads_coverage``."""
-        raise NotImplementedError
+        return self.combine(self.project_query(query), keys, coverage)
 
     def forward(
         self,
@@ -111,8 +126,11 @@ class AdditiveAttention(Attention):
     def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:
         return self.U_a(values)  # (B, S, attention_size)
 
-    def score(self, query: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
-        hidden = self.W_a(query)[:, :, None, :] + keys[:, None, :, :]  # (B, T, S, A)
+    def project_query(self, query: Tensor) -> Tensor:
+        return self.W_a(query)  # (B, T, attention_size)
+
+    def combine(self, projected: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
+        hidden = projected[:, :, None, :] + keys[:, None, :, :]  # (B, T, S, A)
         if self.w_c is not None:
             if coverage is None:
                 raise ValueError("this additive scorer reads the coverage: pass it")
@@ -135,8 +153,8 @@ class GeneralAttention(Attention):
     def prepare_keys(self, values: Tensor, mask: Tensor) -> Tensor:
         return self.W_a(values)  # (B, S, query_size)
 
-    def score(self, query: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
-        return torch.bmm(query, keys.transpose(1, 2))
+    def combine(self, projected: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
+        return torch.bmm(projected, keys.transpose(1, 2))
 
 
 class DotAttention(Attention):
@@ -154,8 +172,11 @@ class DotAttention(Attention):
             )
         self.scale = 1.0 / math.sqrt(query_size) if scaled else 1.0
 
-    def score(self, query: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
-        return torch.bmm(query, keys.transpose(1, 2)) * self.scale
+    def project_query(self, query: Tensor) -> Tensor:
+        return query * self.scale if self.scale != 1.0 else query  # q / sqrt(d): e = q' . h
+
+    def combine(self, projected: Tensor, keys: Tensor, coverage: Tensor | None = None) -> Tensor:
+        return torch.bmm(projected, keys.transpose(1, 2))
 
 
 class NoAttention(Attention):

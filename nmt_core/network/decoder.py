@@ -13,7 +13,7 @@ decoder's state the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import torch
 from torch import Tensor, nn
@@ -57,12 +57,15 @@ class Memory:
 @dataclass(frozen=True)
 class DecoderOutput:
     """outputs: (B, T, E) pre-output vectors; contexts: (B, T, H);
-    weights and scores: (B, T, S), or None without attention."""
+    weights and scores: (B, T, S), or None without attention; queries: (B, T, H) the state
+    each step's scorer read (s_{t-1}, s'_t or s_t: ``scorers.DECODERS``), which the query–key
+    map (``nmt_core.analysis.querykey``) draws."""
 
     outputs: Tensor
     contexts: Tensor
     weights: Tensor | None
     scores: Tensor | None
+    queries: Tensor
 
 
 def select_state(state: State, index: Tensor) -> State:
@@ -213,6 +216,7 @@ class Decoder(nn.Module):
             contexts=torch.cat([s.contexts for s in steps], dim=1),
             weights=cat_steps([s.weights for s in steps]),
             scores=cat_steps([s.scores for s in steps]),
+            queries=torch.cat([s.queries for s in steps], dim=1),
         )
 
 
@@ -252,13 +256,14 @@ class BahdanauDecoder(Decoder):
 
     def step(self, embedded: Tensor, state: State, memory: Memory) -> tuple[DecoderOutput, State]:
         # 1. Score the source from the previous state s_{i-1} and build the context c_i.
-        context, weights, scores, state = self.attend_step(state["h"][:, None], state, memory)
+        query = state["h"][:, None]  # (B, 1, H)
+        context, weights, scores, state = self.attend_step(query, state, memory)
         # 2. s_i = f(s_{i-1}, y_{i-1}, c_i)
         rnn_input = torch.cat([embedded[:, None], context], dim=-1)
         s_i, state = self.run_rnn(rnn_input, state)  # (B, 1, H)
         # 3. The pre-output g(y_{i-1}, s_i, c_i).
         output = self.prediction(s_i, context, embedded, weights, memory)
-        return DecoderOutput(output, context, weights, scores), state
+        return DecoderOutput(output, context, weights, scores, query), state
 
 
 class LuongDecoder(Decoder):
@@ -300,7 +305,7 @@ class LuongDecoder(Decoder):
         """Attend from (B, T, H) current states and form h~_t = tanh(W_c [c_t ; s_t])."""
         context, weights, scores = self.attend(s, memory)
         h_tilde = torch.tanh(self.W_c(torch.cat([context, s], dim=-1)))  # (B, T, E)
-        return DecoderOutput(h_tilde, context, weights, scores)
+        return DecoderOutput(h_tilde, context, weights, scores, s)
 
     def step(self, embedded: Tensor, state: State, memory: Memory) -> tuple[DecoderOutput, State]:
         # 1. s_t = f(s_{t-1}, [E y_{t-1} ; h~_{t-1}])
@@ -312,9 +317,8 @@ class LuongDecoder(Decoder):
         out = self.attentional_output(s_t, memory)
         if self.input_feeding:
             state = {**state, "feed": out.outputs[:, 0]}
-        return DecoderOutput(
-            self.pre_output(out.outputs, out.weights, memory), out.contexts, out.weights, out.scores
-        ), state
+        pre_output = self.pre_output(out.outputs, out.weights, memory)
+        return replace(out, outputs=pre_output), state
 
     def forward(self, embedded: Tensor, state: State, memory: Memory) -> DecoderOutput:
         if self.input_feeding:
@@ -322,7 +326,7 @@ class LuongDecoder(Decoder):
         s, _ = self.run_rnn(embedded, state)  # (B, T, H): all steps at once
         out = self.attentional_output(s, memory)
         outputs = self.pre_output(out.outputs, out.weights, memory)
-        return DecoderOutput(outputs, out.contexts, out.weights, out.scores)
+        return replace(out, outputs=outputs)
 
 
 class ConditionalDecoder(BahdanauDecoder):
@@ -362,4 +366,4 @@ class ConditionalDecoder(BahdanauDecoder):
         s_i = self.rnn2(context[:, 0], s_prime[:, 0])[:, None]  # (B, 1, H)
         # 4. The pre-output g(y_{i-1}, s_i, c_i), as in the Bahdanau decoder.
         output = self.prediction(s_i, context, embedded, weights, memory)
-        return DecoderOutput(output, context, weights, scores), {**state, "h": s_i[:, 0]}
+        return DecoderOutput(output, context, weights, scores, s_prime), {**state, "h": s_i[:, 0]}

@@ -123,6 +123,11 @@ class Scorer:
     # True: may be trained with a coverage term in its score (ModelConfig.coverage; Tu et al.
     # 2016): the decoder keeps C_{t-1,j} = sum_{k<t} alpha_{k,j}, and the energy has ``{cov}``
     covers: bool = False
+    # The query–key map (nmt_core.analysis.querykey): how e meets a projected query with a key,
+    # "inner" (e = q̂ · k) or "summed" (e = v_a^T tanh(q̂ + k)); "" without attention
+    meets: str = "inner"
+    map_query: str = "{q}"  # LaTeX of the projected query q̂ (attention.project_query)
+    map_key: str = "h_j"  # LaTeX of the key k_j (attention.prepare_keys)
 
     def query(self, decoder: str) -> str:
         """The decoder state the scorer reads, in LaTeX: s_{t-1} (Bahdanau), s_t (Luong) or
@@ -133,6 +138,19 @@ class Scorer:
                 f"got {decoder!r}"
             )
         return DECODERS[decoder].query
+
+    def map_keeps(self, decoder: str) -> str:
+        """What the query–key map keeps of the scores, in Markdown with $inline LaTeX$."""
+        if not self.attends:
+            raise ValueError(f"scorer {self.name!r} has no attention, so no queries or keys")
+        sides = {
+            "{query}": self.map_query.replace("{q}", self.query(decoder)),
+            "{key}": self.map_key,
+        }
+        text = MAP_KEEPS[self.meets]
+        for name, latex in sides.items():
+            text = text.replace(name, latex)
+        return text
 
     def energy_formula(self, decoder: str, coverage: bool = False) -> str:
         """e_{t,j} in LaTeX with the query ``decoder`` reads filled in, and the coverage term
@@ -148,6 +166,22 @@ class Scorer:
 # What coverage adds inside the additive score (Tu et al. 2016, eq. 6, linguistic coverage).
 COVERAGE_TERM = r" + w_c\,C_{t-1,j}"
 COVERAGE_FORMULA = r"C_{t-1,j} = \sum_{k<t} \alpha_{k,j}"
+
+
+# What the query–key map keeps, by how the scorer meets a query with a key (Scorer.meets).
+MAP_KEEPS = {
+    "inner": "Each query $\\hat q = {query}$ and key $k_j = {key}$ is projected onto the two "
+    "directions that carry most of their length, through the origin (the cross). The score "
+    "$e = \\hat q^\\top k_j$ is then the two points' inner product on the map plus what the "
+    "other directions add: a key scores high for a query when it lies far out in the query's "
+    "direction from the cross. Two points close together do not by themselves mean a high score.",
+    "summed": "Each query $\\hat q = {query}$ and key $k_j = {key}$ is projected onto the two "
+    "directions that spread them most, around their mean (the cross). The additive score "
+    "$e = v_a^\\top\\tanh(\\hat q + k_j)$ is read at the *sum* of a query and a key, not at "
+    "their distance or angle: two points close together do not mean a high score. The map's "
+    "score puts both points back into the full space (on the plane) and applies the same "
+    "$v_a^\\top\\tanh$.",
+}
 
 
 # Bahdanau et al. 2015, Sec. 3.1 and App. A.1.2; Luong et al. 2015, eq. 8 (their h_t is our s_t).
@@ -166,6 +200,9 @@ SCORERS: dict[str, Scorer] = {
             learned="$W_a$, $U_a$, the bias $b_a$ and $v_a$ are learned weights (a small "
             "network with one hidden layer; the paper's formula has no $b_a$).",
             covers=True,
+            meets="summed",
+            map_query="W_a {q}",
+            map_key="U_a h_j + b_a",
         ),
         Scorer(
             name="general",
@@ -175,6 +212,7 @@ SCORERS: dict[str, Scorer] = {
             decoders=DECODER_STYLES,
             energy=r"e_{t,j} = {q}^\top W_a\, h_j",
             learned="$W_a$ is a learned matrix.",
+            map_key="W_a h_j",
         ),
         Scorer(
             name="dot",
@@ -194,6 +232,7 @@ SCORERS: dict[str, Scorer] = {
             energy=r"e_{t,j} = \frac{{q}^\top h_j}{\sqrt{d}}",
             learned="nothing is learned here: a dot product divided by the square root of its "
             "size.",
+            map_query=r"{q} / \sqrt{d}",
         ),
         Scorer(
             name="none",
@@ -205,6 +244,7 @@ SCORERS: dict[str, Scorer] = {
             energy="",
             learned="",
             attends=False,
+            meets="",
         ),
     )
 }

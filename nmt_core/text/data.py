@@ -44,7 +44,7 @@ import itertools
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -250,9 +250,16 @@ def read_tsv(path: str | Path, reverse: bool = False) -> tuple[list[Pair], ReadR
     """
     path = Path(path)
     _require_file(path, f"Corpus file not found at {path}: pass an existing TSV of sentence pairs")
-    report = ReadReport(path=str(path))
+    return tsv_pairs(_numbered_lines(path), str(path), reverse)
+
+
+def tsv_pairs(
+    lines: Iterable[tuple[int, str]], name: str, reverse: bool = False
+) -> tuple[list[Pair], ReadReport]:
+    """:func:`read_tsv` of (1-based number, line) pairs: an uploaded file's, say."""
+    report = ReadReport(path=name)
     pairs = []
-    for line_no, line in _numbered_lines(path):
+    for line_no, line in lines:
         report.lines += 1
         if not line.strip():
             report.skip("blank")

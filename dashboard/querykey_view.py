@@ -1,0 +1,90 @@
+"""The Query–key map's shaping: which sentences it maps, what its numbers say, where a click on
+one of its points leads.
+
+Rule: views shape results into what is drawn; nothing here runs a model, draws a chart or
+touches Streamlit (like ``views`` and ``numbers_view``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from nmt_core.analysis.querykey import QueryKeyMap
+from nmt_core.network.scorers import scorer
+from nmt_core.text.data import tsv_pairs
+
+SOURCES = ("our everyday sentences", "my TSV file")  # the page's choice of sentences
+MAX_SENTENCES = 200  # a TSV's first lines; the map is computed on demand, about 1 s per 40
+DEFAULT_COUNT = 40  # sentences mapped unless asked for more: within 1 s on 2 cores
+
+
+def sentences_from_tsv(data: bytes, name: str) -> tuple[str, ...]:
+    """The source sentences (first column) of an uploaded TSV of ``source TAB target`` lines,
+    read by ``nmt_core``'s TSV reader; a file with none raises ValueError saying why."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError(
+            f"{name} is not UTF-8 text: save it as UTF-8 and upload it again"
+        ) from None
+    pairs, report = tsv_pairs(enumerate(text.splitlines(), start=1), name)
+    if not pairs:
+        lines = report.malformed_lines[:5]
+        where = f" (lines {', '.join(map(str, lines))} have no tab)" if lines else ""
+        raise ValueError(
+            f"{name} has no line 'sentence TAB translation'{where}: the first column is the "
+            "sentence, in the model's source language"
+        )
+    return tuple(pair.source for pair in pairs[:MAX_SENTENCES])
+
+
+def clicked_step(
+    sentences: Sequence[str], points: Sequence[Mapping[str, Any]]
+) -> tuple[str, int] | None:
+    """(sentence, 1-based step) of the first clicked point of the map (its ``customdata``:
+    sentence index, step), or None for a click on the centre cross or on nothing."""
+    for point in points:
+        data = point.get("customdata")
+        if isinstance(data, Sequence) and len(data) == 2:
+            index, step = int(data[0]), int(data[1])
+            if 0 <= index < len(sentences) and step >= 1:
+                return sentences[index], step
+    return None
+
+
+def map_numbers(found: QueryKeyMap) -> dict[str, str]:
+    """The map's numbers as the page shows them: label -> value."""
+    return {
+        "ρ, all pairs": f"{found.rho:.2f}",
+        "ρ within a step": f"{found.rho_within:.2f}",
+        "length kept": f"{found.kept:.0%}",
+    }
+
+
+def map_verdict(found: QueryKeyMap) -> str:
+    """How far to trust the map's picture of the scores, from how well it ranks each step's
+    keys (what the softmax compares)."""
+    rho = found.rho_within
+    if rho >= 0.8:
+        return "The map keeps most of how each step ranks its keys."
+    if rho >= 0.5:
+        return "The map keeps part of how each step ranks its keys: read scores off it with care."
+    return (
+        "The map keeps little of how each step ranks its keys: read it as where queries and "
+        "keys lie, not as which key a step prefers (Step through shows that)."
+    )
+
+
+def map_counts(found: QueryKeyMap) -> str:
+    """How much the map shows, in words."""
+    return (
+        f"{len(found.queries)} queries and {len(found.keys)} keys of {len(found.sentences)} "
+        f"sentences; ρ over their {len(found.pairs):,} (query, key) pairs"
+    )
+
+
+def what_it_keeps(found: QueryKeyMap, decoder: str) -> str:
+    """What the map keeps of this scorer's scores (Markdown, the scorer table's words), with
+    the state the ``decoder`` style attends from."""
+    return scorer(found.scorer).map_keeps(decoder)

@@ -1,0 +1,84 @@
+"""The Query–key map's widgets: which sentences, and the map with its numbers, whose points open
+their sentence at their step on Step through.
+
+Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
+from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import figures, inputs, querykey_view
+from dashboard.examples import everyday_sentences
+from dashboard.markdown_text import literal
+from nmt_core.analysis.querykey import QueryKeyMap
+
+
+def map_sentences(direction: str) -> tuple[str, ...] | None:
+    """The sentences to map: our everyday ones or an uploaded TSV's, as many as the slider
+    says; None, with a line saying why, while there is no usable file."""
+    ss = st.session_state
+    everyday, upload = querykey_view.SOURCES
+    source = st.radio("Sentences", querykey_view.SOURCES, key="qk_source", horizontal=True)
+    if source == everyday:
+        sentences = everyday_sentences(direction)
+    else:
+        file = st.file_uploader(
+            "A TSV file, UTF-8: on each line a sentence in the model's source language, a tab, "
+            "and its translation (the map follows the model's own translation)",
+            type=["tsv", "txt"],
+            key="qk_tsv",
+        )
+        if file is None:
+            st.caption(f"No file yet: upload one, or choose {everyday}.")
+            return None
+        try:
+            sentences = querykey_view.sentences_from_tsv(file.getvalue(), file.name)
+        except ValueError as error:
+            st.error(literal(str(error)))
+            return None
+    if len(sentences) < 2:
+        return sentences
+    ss.qk_count = min(ss.get("qk_count", querykey_view.DEFAULT_COUNT), len(sentences))
+    count = st.slider(
+        "How many sentences (the first ones; more take longer)", 1, len(sentences), key="qk_count"
+    )
+    return sentences[:count]
+
+
+def query_key_panel(found: QueryKeyMap, keeps: str, presentation: bool) -> None:
+    """The map, its rank agreement and what it keeps (``keeps``, Markdown from the scorer
+    table); a click on a point opens its sentence at its step on Step through."""
+
+    def open_clicked() -> None:  # a callback: runs before the next run draws the sentence box
+        opened = querykey_view.clicked_step(
+            found.sentences, st.session_state.qk_chart.selection.points
+        )
+        if opened is not None:
+            inputs.open_at(*opened)
+            st.session_state.qk_open = True  # the page turns to Step through
+
+    st.plotly_chart(
+        figures.query_key_map(
+            found, title="Click a point to open its step", presentation=presentation
+        ),
+        theme=None,
+        key="qk_chart",
+        on_select=open_clicked,
+        selection_mode="points",
+    )
+    columns = st.columns(3)
+    for column, (label, value) in zip(
+        columns, querykey_view.map_numbers(found).items(), strict=True
+    ):
+        column.metric(label, value)
+    st.markdown(f"**{querykey_view.map_verdict(found)}**")
+    st.caption(
+        f"{querykey_view.map_counts(found)}. ρ is Spearman's rank correlation between the "
+        "model's scores e and the scores the map's points give (1: the map orders them exactly "
+        "as the model does). Within a step: the mean of ρ over the steps, each step's keys "
+        "ranked alone, which is the order the softmax turns into weights. Length kept: the share "
+        "of the points' squared length, about the cross, that lies on the plane."
+    )
+    st.markdown(keeps)

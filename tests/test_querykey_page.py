@@ -1,0 +1,107 @@
+"""The Query–key map page (dashboard/app_pages/querykey.py, its widgets and querykey_view):
+computed on demand, its numbers and what it keeps said, a TSV of one's own read or refused in
+one message, and a clicked point turned into a sentence and a step.
+
+The click itself, which opens Step through, is tested in a real browser
+(tests/test_dashboard_browser.py): AppTest cannot select a chart's points.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+import test_dashboard
+from streamlit.testing.v1 import AppTest
+from test_dashboard import figure, go_to
+from test_figures import tiny_query_key_map
+
+from dashboard import examples, querykey_view
+from nmt_core.network.scorers import scorer
+
+root = test_dashboard.root  # fixtures: the toy checkpoints,
+app = test_dashboard.app  # and the app on them with the toy sentence typed in
+TOY_TSV = "Ka Mo Ti Tu .\tTu Ti Mo Ka .\nTu Ka .\tKa Tu .\n"
+
+
+def drawn(at: AppTest, count: int = 3) -> AppTest:
+    """The map page with the first ``count`` everyday sentences, Draw pressed."""
+    go_to(at, "querykey")
+    at.slider(key="qk_count").set_value(count).run()
+    at.button(key="qk_draw").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_the_map_is_drawn_only_when_asked_with_its_numbers_and_what_it_keeps(app):
+    go_to(app, "querykey")
+    assert not app.get("plotly_chart")
+    assert any("when you press Draw" in caption.value for caption in app.caption)
+    drawn(app)
+    keys, queries, centre = figure(app, "qk_chart")["data"]
+    sentences = examples.everyday_sentences("de-en")[:3]
+    assert {c[0] for c in queries["customdata"]} == {0, 1, 2}
+    assert "sentence 1: " + sentences[0] in queries["text"][0]
+    assert centre["name"] == "the points' mean"  # the toy is additive
+    assert [metric.label for metric in app.metric] == ["ρ, all pairs", "ρ within a step",
+                                                       "length kept"]  # fmt: skip
+    keeps = scorer("additive").map_keeps(app.session_state["settings"].model.config.decoder)
+    assert any(block.value == keeps for block in app.markdown)
+    assert any("Spearman" in caption.value for caption in app.caption)
+    app.slider(key="qk_count").set_value(2).run()  # other sentences: asked again
+    assert not app.get("plotly_chart")
+
+
+def test_a_model_without_attention_has_no_map_and_says_so(app):
+    app.sidebar.selectbox(key="model").set_value("toy-none").run()
+    go_to(app, "querykey")
+    assert "no attention" in app.info[0].value and not app.get("button")
+
+
+def test_another_model_needs_its_own_map(app):
+    drawn(app)
+    app.sidebar.selectbox(key="model").set_value("toy-general").run()
+    assert not app.exception and not app.get("plotly_chart")
+    app.button(key="qk_draw").click().run()
+    assert figure(app, "qk_chart")["data"][2]["name"] == "the origin"  # an inner product
+
+
+def test_a_tsv_gives_its_first_column_and_a_bad_one_one_message():
+    assert querykey_view.sentences_from_tsv(
+        ("\ufeff" + TOY_TSV.replace("\n", "\r\n")).encode(), "toy.tsv"
+    ) == ("Ka Mo Ti Tu .", "Tu Ka .")
+    with pytest.raises(ValueError, match="not UTF-8"):
+        querykey_view.sentences_from_tsv(b"\xff\xfe\x00K", "x.tsv")
+    with pytest.raises(ValueError, match=r"no line 'sentence TAB translation' \(lines 1, 2"):
+        querykey_view.sentences_from_tsv(b"Ka Mo\nTu Ka\n", "x.tsv")
+    many = "".join(f"Ka {i}\tKa\n" for i in range(querykey_view.MAX_SENTENCES + 5)).encode()
+    assert len(querykey_view.sentences_from_tsv(many, "x.tsv")) == querykey_view.MAX_SENTENCES
+
+
+def test_a_clicked_point_names_its_sentence_and_step_and_the_centre_nothing():
+    sentences = ("Der Hund schläft.", "Ich bleibe heute zu Hause.")
+    clicked = [{"curve_number": 1, "point_index": 4, "customdata": [1, 3]}]
+    assert querykey_view.clicked_step(sentences, clicked) == (sentences[1], 3)
+    assert querykey_view.clicked_step(sentences, [{"curve_number": 2, "x": 0, "y": 0}]) is None
+    assert querykey_view.clicked_step(sentences, []) is None
+    assert querykey_view.clicked_step(sentences, [{"customdata": [7, 1]}]) is None
+
+
+def test_the_everyday_sentences_are_the_fixtures_or_else_the_example_bank(monkeypatch, tmp_path):
+    assert len(examples.everyday_sentences("en-de")) == 144
+    assert examples.everyday_sentences("en-de")[0] == "The dog is sleeping."
+    monkeypatch.setattr(examples, "EVERYDAY", tmp_path)  # an installed wheel has no tests/
+    bank = tuple(example.source for example in examples.BANKS["de-en"])
+    assert examples.everyday_sentences("de-en") == bank
+
+
+def test_the_verdict_follows_the_rank_agreement_within_a_step():
+    found = tiny_query_key_map()
+    verdicts = [
+        querykey_view.map_verdict(replace(found, rho_within=rho)) for rho in (0.9, 0.6, 0.2)
+    ]
+    assert "most" in verdicts[0] and "part" in verdicts[1] and "little" in verdicts[2]
+    assert json.dumps(querykey_view.map_numbers(found), ensure_ascii=False) == (
+        '{"ρ, all pairs": "1.00", "ρ within a step": "1.00", "length kept": "100%"}'
+    )
