@@ -6,9 +6,12 @@
 Each panel computes only when asked (a button, a toggle or an expander); this times the
 ``nmt_core`` call behind it on the shipped models, the model already loaded as on a running
 server: what-if with another piece and with uniform attention (at the middle step), the
-three attributions for every step of the translation, the beam tree (beam 5), and eflomal
+three attributions for every step of the translation, the beam tree (beam 5), eflomal
 aligning the sentence with its priors (when they are built: ``python -m nmt_core
-eflomal-priors``). The Across training page only reads a file and is not timed.
+eflomal-priors``), the temperature what-if at the middle step (issue 46) and the query–key
+map of the page's default 40 everyday sentences (issue 46; ``--threads 1`` is what a class
+server's translation workers use). The Across training page only reads a file and is not
+timed.
 
 Target (issue 27): each panel within 1 s on 2 cores. Prints a Markdown table of the median and
 the slowest of ``--repeats`` runs; asserts nothing.
@@ -32,9 +35,12 @@ import torch  # noqa: E402
 from nmt_core.analysis import eflomal  # noqa: E402
 from nmt_core.analysis.attribution import IG_STEPS, METHODS, attribute  # noqa: E402
 from nmt_core.analysis.beamtree import beam_tree  # noqa: E402
+from nmt_core.analysis.querykey import query_key_map  # noqa: E402
 from nmt_core.analysis.whatif import edited_attention, what_if  # noqa: E402
 from nmt_core.checkpoint import load_checkpoint, scan_checkpoints  # noqa: E402
+from nmt_core.measures.temperature import tempered_weights  # noqa: E402
 from nmt_core.network.config import TrainConfig  # noqa: E402
+from nmt_core.text.data import read_tsv  # noqa: E402
 from nmt_core.translate import translate  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,6 +50,7 @@ SENTENCE = (
     "gesprochen."
 )
 TARGET_SECONDS = 1.0
+MAPPED_SENTENCES = 40  # the query–key map's default (dashboard/querykey_view.DEFAULT_COUNT)
 
 
 def timed(work: Callable[[], object], repeats: int) -> tuple[float, float]:
@@ -70,6 +77,12 @@ def panels(folder: Path) -> dict[str, Callable[[], object]]:
     if hyp.attention is not None:
         uniform = edited_attention(hyp.attention[middle], "uniform")
         work["what if: uniform α"] = lambda: what_if(checkpoint, greedy, middle, weights=uniform)
+        work["temperature T = 0.5"] = lambda: tempered_weights(hyp.scores[middle], 0.5)
+        if not checkpoint.config.coverage:
+            everyday = everyday_sentences(checkpoint)
+            work[f"query–key map, {len(everyday)} sentences"] = lambda: query_key_map(
+                checkpoint, everyday
+            )
     for method, name in METHODS.items():
         work[f"attribution: {name}, all steps"] = lambda m=method: attribute(checkpoint, greedy, m)
     work["beam tree, beam 5"] = lambda: beam_tree(checkpoint, SENTENCE, 5)
@@ -81,11 +94,21 @@ def panels(folder: Path) -> dict[str, Callable[[], object]]:
     return work
 
 
+def everyday_sentences(checkpoint) -> list[str]:
+    """The first sentences of the everyday fixture in the model's direction."""
+    direction = checkpoint.meta["train_config"]["direction"].replace("-", "_")
+    pairs, _ = read_tsv(ROOT / f"tests/fixtures/everyday_{direction}.tsv")
+    return [pair.source for pair in pairs[:MAPPED_SENTENCES]]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--checkpoints", type=Path, nargs="+")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--threads", type=int, help="torch threads (default: torch's own)")
     args = parser.parse_args(argv)
+    if args.threads:
+        torch.set_num_threads(args.threads)
     folders = args.checkpoints or [i.path for i in scan_checkpoints(ROOT / "checkpoints").infos]
     pieces = len(load_checkpoint(folders[0]).tokenizer.encode(SENTENCE))
     print(f"Sentence: {SENTENCE!r} ({pieces} pieces + </s>); {os.cpu_count()} cores, "
