@@ -20,6 +20,7 @@ st.caption(
     f"At step {t + 1} the decoder writes {views.piece_description(hyp.target_pieces[t])} "
     "(▁ marks the start of a word)."
 )
+widgets.lesson_download(result, chosen)  # one HTML file of every step, for slides
 
 attends = hyp.attention is not None
 if attends:

@@ -39,7 +39,7 @@ else:
         heatmap = figures.attention_heatmap(
             hyp.attention, source, hyp.target_pieces, title=title, highlight_row=t, presentation=big
         )
-        widgets.chart(heatmap, "step_heatmap")
+        widgets.chart(heatmap, "step_heatmap", step=t + 1)
     alpha, scores = hyp.attention[t], hyp.scores[t]
     j_star = int(alpha.argmax())  # 0-based
     one, two = (bars_area, bars_area) if big else bars_area.columns(2)
