@@ -273,8 +273,8 @@ for (const el of document.querySelectorAll("script.chart-spec")) {
 def page(title: str, blocks: Sequence[Block | Sequence[Block]]) -> str:
     """A standalone HTML page of ``blocks``, in order (a sequence of blocks: one section, kept
     on one printed page where it fits): plotly.js, KaTeX and its fonts inlined, so it opens
-    from disk with no network; it asks for nothing outside itself. About 5.5 MB, most of it
-    plotly.js."""
+    from disk with no network; it asks for nothing outside itself. A lesson of 10 to 20 pieces
+    is 5.6 to 6 MB: plotly.js 4.8 MB, KaTeX 0.65 MB (its fonts 0.37 MB), the charts the rest."""
     parts, number = [], 0
     for item in blocks:
         group = [item] if isinstance(item, Block) else list(item)
