@@ -9,6 +9,7 @@ import datetime
 import html
 import json
 import math
+import re
 import shutil
 import time
 from dataclasses import replace
@@ -675,6 +676,42 @@ def at_root(at: AppTest) -> Path:
     import os
 
     return Path(os.environ["ATTENTION_LAB_CHECKPOINTS"]) / at.sidebar.selectbox(key="model").value
+
+
+def deferred_downloads(monkeypatch: pytest.MonkeyPatch) -> dict[str, tuple]:
+    """file name -> (the callable that makes it, mime) of each download button built on click,
+    recorded as the app registers them."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    made: dict[str, tuple] = {}
+    register = MediaFileManager.add_deferred
+
+    def record(self, data_callable, mimetype, coordinates, file_name=None, **kwargs):
+        made[file_name] = (data_callable, mimetype)
+        return register(self, data_callable, mimetype, coordinates, file_name, **kwargs)
+
+    monkeypatch.setattr(MediaFileManager, "add_deferred", record)
+    return made
+
+
+def test_the_lesson_exports_itself_as_one_html_file_also_on_a_projector(app, monkeypatch):
+    """Issue 46: "Export this lesson" saves every step of the sentence (heatmap, formulas,
+    numbers) as one HTML page; offered in presentation mode too, before the class's guess."""
+    made = deferred_downloads(monkeypatch)
+    at = lesson(app, 2)
+    (button,) = [b for b in at.get("download_button") if b.proto.id.endswith("-lesson_export")]
+    assert button.proto.label == "⬇ Export this lesson"
+    make, mime = made["attention-lab_lesson_Ka-Mo-Ti-Tu_toy-additive.html"]
+    page = make()
+    steps = len(translate(load_checkpoint(at_root(at)), SENTENCE).target_pieces)
+    assert mime == "text/html" and page.startswith("<!DOCTYPE html>")
+    assert page.count('<section class="step">') == steps and "Ka Mo Ti Tu ." in page
+    at.sidebar.toggle(key="presentation").set_value(True).run()  # the guess comes first now
+    assert at.toggle(key="lesson_predict").value is True and not at.get("plotly_chart")
+    assert any(b.proto.id.endswith("-lesson_export") for b in at.get("download_button"))
+    projected = made["attention-lab_lesson_Ka-Mo-Ti-Tu_toy-additive.html"][0]()
+    sizes = re.findall(r'"tickfont":\{"size":(\d+)', projected)
+    assert sizes and max(map(int, sizes)) == 20  # the projector's type, as on the page
 
 
 def test_a_guess_and_its_reveal_survive_a_visit_to_another_page(app):

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode, urlsplit
+from xml.etree import ElementTree
 
 import pytest
 from live_server import CHROMIUM, CHROMIUM_ARGS, free_port, serve_dashboard
@@ -395,3 +396,115 @@ def test_a_click_on_the_query_key_map_opens_its_sentence_at_its_step(server, tmp
         assert query["s"] == sentences[sentence] and query["step"] == str(step)
         assert "beam" not in query and query["presentation"] == "1"
         assert page.get_by_label("German sentence").input_value() == sentences[sentence]
+
+
+# --- export for slides (issue 46) -------------------------------------------------------------
+
+STEP_HEATMAP = "attention-lab_Attention-current-step-framed_Ka-Mo-Ti-Tu_toy-additive_step-2"
+
+
+def test_a_live_chart_saves_as_png_and_svg_with_what_it_shows(server, tmp_path):
+    """Every chart's PNG and SVG buttons, on a projector: files named for the chart, sentence,
+    model and step; the image says sentence, model and step under its title."""
+    with screen(1024, 768) as page:
+        page.goto(f"{server}/step?s={SENTENCE}&step=2&presentation=1")
+        page.wait_for_function(ALL_CHARTS_DRAWN)
+        buttons = page.locator(".st-key-step_heatmap_images")
+        buttons.scroll_into_view_if_needed()
+        time.sleep(1)
+        shot = tmp_path / "chart-downloads-1024x768.png"
+        page.screenshot(path=str(shot))
+        saved = {}
+        for kind in ("PNG", "SVG"):
+            with page.expect_download() as download:
+                buttons.get_by_role("button", name=f"⬇ {kind}").click()
+            saved[kind] = tmp_path / download.value.suggested_filename
+            download.value.save_as(saved[kind])
+        chart = page.locator(".st-key-step_heatmap .js-plotly-plot")
+        chart.hover()
+        with page.expect_download() as download:  # the toolbar's camera: the same name
+            chart.locator('[data-title="Download plot as a PNG"]').click()
+        camera = download.value.suggested_filename
+    if os.environ.get("ATTENTION_LAB_SCREENSHOT"):
+        shutil.copy(shot, Path(os.environ["ATTENTION_LAB_SCREENSHOT"]).parent / shot.name)
+    assert saved["PNG"].name == camera == f"{STEP_HEATMAP}.png"
+    assert saved["PNG"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert saved["PNG"].stat().st_size > 20_000  # drawn at twice the size, for slides
+    assert saved["SVG"].name == f"{STEP_HEATMAP}.svg"
+    svg = ElementTree.parse(saved["SVG"]).getroot()
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    text = " ".join(
+        "".join(node.itertext()) for node in svg.iter() if node.get("class") == "gtitle"
+    )
+    assert "Attention, current step framed" in text
+    assert f"“{SENTENCE}” · toy-additive · step 2 · Attention Lab" in text
+
+
+ASSETS_DRAWN = """() => ({
+  formulas: document.querySelectorAll('.math').length,
+  rendered: document.querySelectorAll('.math .katex-display .katex-html').length,
+  errors: document.querySelectorAll('.katex-error').length,
+  charts: document.querySelectorAll('.chart').length,
+  drawn: [...document.querySelectorAll('.chart')].filter(
+    el => el.data && el.data[0].z.length && el.querySelector('.heatmaplayer image')).length,
+  katex_fonts: [...document.fonts].filter(
+    f => f.family.includes('KaTeX') && f.status === 'loaded').length,
+})"""
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720)])
+def test_the_exported_lesson_opens_offline_with_every_chart_and_formula(
+    server, tmp_path, width, height
+):
+    """ "Export this lesson" from a projector's Lesson page, then the file opened from disk with
+    the network cut: every heatmap drawn, every formula typeset by the KaTeX inside it, and
+    nothing asked of any server."""
+    with screen(width, height) as page:
+        page.goto(f"{server}/lesson?s={SENTENCE}&step=2&presentation=1")
+        with page.expect_download() as download:
+            page.get_by_role("button", name="Export this lesson").click()
+        exported = tmp_path / download.value.suggested_filename
+        download.value.save_as(exported)
+    assert exported.name == "attention-lab_lesson_Ka-Mo-Ti-Tu_toy-additive.html"
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            context = browser.new_context(viewport={"width": width, "height": height})
+            context.set_offline(True)
+            outside, failed, errors = [], [], []
+
+            def cut(route: "sync_api.Route") -> None:
+                if route.request.url.startswith(("file:", "data:", "blob:")):
+                    route.continue_()
+                else:
+                    outside.append(route.request.url)
+                    route.abort()
+
+            context.route("**/*", cut)
+            page = context.new_page()
+            page.on("requestfailed", lambda request: failed.append(request.url))
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(exported.as_uri())
+            page.wait_for_function(
+                "() => [...document.querySelectorAll('.chart')].every(el => el.data)"
+            )
+            time.sleep(1)  # let Plotly finish drawing
+            drawn = page.evaluate(ASSETS_DRAWN)
+            shot = tmp_path / f"exported-lesson-{width}x{height}.png"
+            page.locator("section.step").first.scroll_into_view_if_needed()
+            page.screenshot(path=str(shot))
+            if width == 1024:  # the file's own SVG button, offline
+                chart = page.locator(".chart").nth(1)
+                chart.hover()
+                with page.expect_download() as download:
+                    chart.locator('[data-title="Download as SVG"]').click()
+                svg = ElementTree.parse(download.value.path()).getroot()
+                assert "step 1" in "".join(svg.itertext())
+        finally:
+            browser.close()
+    if os.environ.get("ATTENTION_LAB_SCREENSHOT"):
+        shutil.copy(shot, Path(os.environ["ATTENTION_LAB_SCREENSHOT"]).parent / shot.name)
+    assert not outside and not failed and not errors, (outside, failed, errors)
+    assert drawn["formulas"] > 10 and drawn["rendered"] == drawn["formulas"]
+    assert drawn["errors"] == 0 and drawn["katex_fonts"] >= 2  # from the file: data URIs
+    assert drawn["charts"] >= 5 and drawn["drawn"] == drawn["charts"]

@@ -157,3 +157,6 @@ def test_pip_install_gives_commands_that_work_outside_the_clone(tmp_path):
         "print(len(sys.modules))"
     )
     assert int(run(sys.executable, "-c", check)) > len(modules)
+    # the exported lesson's KaTeX (package data): its script and every font, from the install
+    fonts = "from dashboard import figures; print(figures.page('t', []).count('font/woff2;'))"
+    assert int(run(sys.executable, "-c", fonts)) == 20

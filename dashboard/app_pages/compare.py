@@ -72,29 +72,29 @@ if len(attentive) >= 2:
     entropy_a, entropy_b = pair.entropy
     colours = figures.model_colours([(m.name, m.scorer) for m in chosen.models])  # as on Why
     left, right = widgets.side_by_side(2, chosen.presentation)
-    left.plotly_chart(
-        figures.step_lines(
-            {a: entropy_a, b: entropy_b},
-            tokens=pair.a.target_tokens,
-            title="Entropy per step (0 = looks at one token)",
-            y_title="nats",
-            presentation=chosen.presentation,
-            colours={name: colours[name] for name in (a, b)},
-        ),
-        theme=None,
-        key="compare_entropy",
-    )
-    right.plotly_chart(
-        figures.step_lines(
-            {"JS(A, B)": pair.divergence},
-            tokens=pair.a.target_tokens,
-            title="A vs B per step: Jensen–Shannon divergence",
-            y_title="nats",
-            presentation=chosen.presentation,
-        ),
-        theme=None,
-        key="compare_js",
-    )
+    with left:
+        widgets.chart(
+            figures.step_lines(
+                {a: entropy_a, b: entropy_b},
+                tokens=pair.a.target_tokens,
+                title="Entropy per step (0 = looks at one token)",
+                y_title="nats",
+                presentation=chosen.presentation,
+                colours={name: colours[name] for name in (a, b)},
+            ),
+            "compare_entropy",
+        )
+    with right:
+        widgets.chart(
+            figures.step_lines(
+                {"JS(A, B)": pair.divergence},
+                tokens=pair.a.target_tokens,
+                title="A vs B per step: Jensen–Shannon divergence",
+                y_title="nats",
+                presentation=chosen.presentation,
+            ),
+            "compare_js",
+        )
     st.caption(
         "Entropy: 0 = the step looks at one token, ln S = spread evenly over all S source "
         "tokens. Jensen–Shannon divergence: how differently A and B attend at a step, from 0 "

@@ -22,6 +22,7 @@ st.caption(
     f"At step {t + 1} the decoder writes {views.piece_description(hyp.target_pieces[t])} "
     "(▁ marks the start of a word)."
 )
+widgets.lesson_download(result, chosen)  # one HTML file of every step, for slides
 touring = widgets.guided_tour(result, t, chosen)
 
 attends = hyp.attention is not None
@@ -83,7 +84,7 @@ with st.container(key="tour_alpha"):
     alpha_chart = figures.weights_chart(
         hyp.attention[t], source, title=alpha_title, presentation=chosen.presentation
     )
-    st.plotly_chart(alpha_chart, theme=None, key="lesson_alpha")
+    widgets.chart(alpha_chart, "lesson_alpha", step=t + 1)
 with st.container(key="tour_heatmap"):
     matrix = figures.attention_heatmap(
         hyp.attention,
@@ -94,7 +95,7 @@ with st.container(key="tour_heatmap"):
         presentation=chosen.presentation,
         fit_screen=True,
     )
-    st.plotly_chart(matrix, theme=None, key="lesson_heatmap")
+    widgets.chart(matrix, "lesson_heatmap", step=t + 1)
 with st.container(key="tour_temperature"):
     widgets.temperature_what_if(hyp, t, source, chosen.presentation, "lesson_temperature")
 with st.container(key="tour_context"):

@@ -39,33 +39,29 @@ else:
         heatmap = figures.attention_heatmap(
             hyp.attention, source, hyp.target_pieces, title=title, highlight_row=t, presentation=big
         )
-        widgets.chart(heatmap, "step_heatmap")
+        widgets.chart(heatmap, "step_heatmap", step=t + 1)
     alpha, scores = hyp.attention[t], hyp.scores[t]
     j_star = int(alpha.argmax())  # 0-based
     one, two = (bars_area, bars_area) if big else bars_area.columns(2)
-    one.plotly_chart(
-        figures.weights_chart(
+    with one:
+        weights = figures.weights_chart(
             alpha,
             source,
             title=f"Weights {formulas.subscripted('α', t + 1)} (after softmax)",
             y_title="weight α (0–1)",
             presentation=big,
-        ),
-        theme=None,
-        key="step_alpha",
-    )
-    two.plotly_chart(
-        figures.bar_chart(
+        )
+        widgets.chart(weights, "step_alpha", step=t + 1)
+    with two:
+        raw = figures.bar_chart(
             scores,
             source,
             title=f"Raw scores {formulas.subscripted('e', t + 1)} (before softmax)",
             y_title="score e (any real number)",
             highlight=int(scores.argmax()),
             presentation=big,
-        ),
-        theme=None,
-        key="step_scores",
-    )
+        )
+        widgets.chart(raw, "step_scores", step=t + 1)
     with formula_area:
         config = chosen.model.config
         query = formulas.decoder_state_formula(config.decoder, config.input_feeding)

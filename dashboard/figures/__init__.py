@@ -27,7 +27,8 @@ One module per kind of figure; callers use ``from dashboard import figures`` and
 * ``tree``: the beam search tree.
 * ``links``: alignment links between the two sentences.
 * ``querykey``: the decoder's queries and the encoder's keys on one plane.
-* ``export``: a figure as a standalone HTML page.
+* ``export``: file names and captions of exported images; a figure, or a lesson, as a
+  standalone HTML page.
 """
 
 from dashboard.figures.animation import ANIMATION_DIMENSIONS, step_animation
@@ -45,7 +46,15 @@ from dashboard.figures.colours import (
     SPARE_COLOURS,
     model_colours,
 )
-from dashboard.figures.export import to_html
+from dashboard.figures.export import (
+    SAVE_IMAGE_JS,
+    file_name,
+    image_caption,
+    image_spec,
+    page,
+    plain_title,
+    to_html,
+)
 from dashboard.figures.heatmaps import (
     attention_heatmap,
     context_heatmap,
@@ -69,6 +78,7 @@ __all__ = [
     "PAIRED_COLOURS",
     "POSITIVE_COLOUR",
     "PROJECTOR_SCALE",
+    "SAVE_IMAGE_JS",
     "SCORER_COLOURS",
     "SPARE_COLOURS",
     "TEMPLATE",
@@ -81,11 +91,16 @@ __all__ = [
     "bleu_by_length",
     "context_heatmap",
     "difference_heatmap",
+    "file_name",
+    "image_caption",
+    "image_spec",
     "pair_heatmaps",
     "length_bucket_label",
     "model_colours",
+    "page",
     "paired_bars",
     "query_key_map",
+    "plain_title",
     "step_animation",
     "step_lines",
     "to_html",

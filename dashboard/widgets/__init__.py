@@ -23,6 +23,7 @@ from dashboard.widgets.experiments import (  # noqa: F401
     attribution_panel,
     what_if_panel,
 )
+from dashboard.widgets.exports import image_buttons, lesson_download  # noqa: F401
 from dashboard.widgets.querykey import map_sentences, query_key_panel  # noqa: F401
 from dashboard.widgets.results import (  # noqa: F401
     NO_ATTENTION,

@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dashboard import figures, state, views
+from dashboard.widgets import exports
 from dashboard.widgets.results import no_attention_note
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 
@@ -35,27 +36,34 @@ def side_by_side(count: int, stacked: bool, widths: list[int] | None = None) -> 
     return list(st.columns(widths or count))
 
 
-def chart(fig: go.Figure, key: str) -> None:
-    """Show ``fig`` with a button that downloads it as a standalone (offline) HTML file, which
-    names the sentence, the model, the decoding settings and the date above the chart.
-
-    For a PNG, use the camera button in the chart's toolbar (drawn by the browser).
-    """
-    st.plotly_chart(fig, theme=None, key=key)
-    notes = export_notes(state.settings())
+def chart(fig: go.Figure, key: str, step: int | None = None) -> None:
+    """Show ``fig`` with buttons that save it for slides as PNG and SVG (the sentence, the model
+    and ``step``, 1-based, in the file name and in a line under the title: ``widgets.exports``)
+    and as a standalone (offline) HTML file, which names the sentence, the model, the decoding
+    settings and the date above the chart. The camera in the chart's toolbar saves a PNG under
+    the same name, without that line."""
+    chosen = state.settings()
+    name = figures.file_name(figures.plain_title(fig), chosen.sentence, chosen.model.name, step)
+    camera = {"toImageButtonOptions": {"filename": name, "scale": 2}}
+    st.plotly_chart(fig, theme=None, key=key, config=camera)
+    caption = figures.image_caption(chosen.sentence, chosen.model.name, step)
+    notes = export_notes(chosen)
 
     def page() -> str:
         return figures.to_html(fig, notes)
 
-    st.download_button(
-        "⬇ HTML",
-        data=page,
-        file_name=f"{key}.html",
-        mime="text/html",
-        on_click="ignore",
-        key=f"{key}_html",
-        help="The figure as a web page that opens offline (about 5 MB: Plotly's code is inside)",
-    )
+    with st.container(horizontal=True, gap="small"):
+        exports.image_buttons(key, figures.image_spec(fig, caption, name))
+        st.download_button(
+            "⬇ HTML",
+            data=page,
+            file_name=f"{name}.html",
+            mime="text/html",
+            on_click="ignore",
+            key=f"{key}_html",
+            help="The figure as a web page that opens offline (about 5 MB: Plotly's code is "
+            "inside)",
+        )
 
 
 def export_notes(chosen: state.Settings) -> list[str]:

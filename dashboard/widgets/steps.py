@@ -13,6 +13,7 @@ import streamlit as st
 
 from dashboard import figures, numbers_view, state, views
 from dashboard.markdown_text import literal
+from dashboard.widgets.charts import chart
 from nmt_core.analysis.votes import Votes
 from nmt_core.translate import Hypothesis, Translation
 
@@ -60,7 +61,7 @@ def animated_step(
     """Decoder step ``step`` (0-based) of ``hyp`` played in the browser: scores → softmax →
     each annotation h_j weighted into c_t → the next piece (``figures.step_animation``)."""
     values, presentation = state.current_annotations(chosen), chosen.presentation
-    st.plotly_chart(
+    chart(
         figures.step_animation(
             hyp.scores[step],
             hyp.attention[step],
@@ -72,8 +73,8 @@ def animated_step(
             step=step + 1,
             presentation=presentation,
         ),
-        theme=None,
-        key="lesson_animation",
+        "lesson_animation",
+        step + 1,
     )
     st.caption(
         "Press ▶ Play, or drag the slider. Rows of the lower chart are the annotations $h_j$; "
@@ -88,7 +89,7 @@ def next_piece_chart(hyp: Hypothesis, step: int, presentation: bool, key: str) -
     fig = figures.topk_chart(
         pieces, probs, chosen=hyp.target_pieces[step], title=title, presentation=presentation
     )
-    st.plotly_chart(fig, theme=None, key=key)
+    chart(fig, key, step + 1)
 
 
 def shortcut_votes_chart(votes: Votes, written: str, step: int, presentation: bool) -> None:
@@ -103,7 +104,7 @@ def shortcut_votes_chart(votes: Votes, written: str, step: int, presentation: bo
         value_title="score added to the piece's logit",
         value_range=None,
     )
-    st.plotly_chart(fig, theme=None, key="step_votes")
+    chart(fig, "step_votes", step + 1)
     st.caption(
         "This model has a second path to its next word besides the RNN (the lexical shortcut "
         "of Nguyen & Chiang 2018): the source words' own embeddings, weighted by this step's "
@@ -199,5 +200,5 @@ def temperature_what_if(
         presentation=presentation,
         height=TEMPERATURE_CHART_HEIGHT[presentation],
     )
-    st.plotly_chart(fig, theme=None, key=key)
+    chart(fig, key, step=step + 1)
     st.caption(numbers_view.temperature_caption(tempered, source))
