@@ -67,9 +67,7 @@ if st.toggle("Draw every candidate the search weighed", key="beam_tree_on"):
         title=f"Beam {chosen.beam_size}: kept, ended (green) and pruned (grey); red = the best",
         presentation=chosen.presentation,
     )
-    event = st.plotly_chart(
-        figure, theme=None, key="beam_tree", on_select="rerun", selection_mode="points"
-    )
+    event = widgets.chart(figure, "beam_tree", on_select="rerun")
     picked = [p["customdata"] for p in event.selection.points if "customdata" in p]
     node = tree.nodes[picked[0] if picked and picked[0] else tree.best[-1]]
     st.caption(

@@ -7,6 +7,7 @@ from ``figures``; from nmt_core they take only result types (tests/test_structur
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -36,16 +37,26 @@ def side_by_side(count: int, stacked: bool, widths: list[int] | None = None) -> 
     return list(st.columns(widths or count))
 
 
-def chart(fig: go.Figure, key: str, step: int | None = None) -> None:
+def chart(
+    fig: go.Figure,
+    key: str,
+    step: int | None = None,
+    on_select: str | Callable[[], None] = "ignore",
+) -> Any:
     """Show ``fig`` with buttons that save it for slides as PNG and SVG (the sentence, the model
     and ``step``, 1-based, in the file name and in a line under the title: ``widgets.exports``)
     and as a standalone (offline) HTML file, which names the sentence, the model, the decoding
     settings and the date above the chart. The camera in the chart's toolbar saves a PNG under
-    the same name, without that line."""
+    the same name, without that line.
+
+    ``on_select`` ("rerun" or a callback) makes a click on a point an event, as in
+    ``st.plotly_chart``; the chart's state (its ``selection.points``) is returned.
+    """
     chosen = state.settings()
     name = figures.file_name(figures.plain_title(fig), chosen.sentence, chosen.model.name, step)
     camera = {"toImageButtonOptions": {"filename": name, "scale": 2}}
-    st.plotly_chart(fig, theme=None, key=key, config=camera)
+    clicks = {} if on_select == "ignore" else {"on_select": on_select, "selection_mode": "points"}
+    event = st.plotly_chart(fig, theme=None, key=key, config=camera, **clicks)
     caption = figures.image_caption(chosen.sentence, chosen.model.name, step)
     notes = export_notes(chosen)
 
@@ -64,6 +75,7 @@ def chart(fig: go.Figure, key: str, step: int | None = None) -> None:
             help="The figure as a web page that opens offline (about 5 MB: Plotly's code is "
             "inside)",
         )
+    return event
 
 
 def export_notes(chosen: state.Settings) -> list[str]:

@@ -12,6 +12,7 @@ import streamlit as st
 from dashboard import figures, inputs, querykey_view
 from dashboard.examples import everyday_sentences
 from dashboard.markdown_text import literal
+from dashboard.widgets.charts import chart
 from nmt_core.analysis.querykey import QueryKeyMap
 
 
@@ -59,15 +60,10 @@ def query_key_panel(found: QueryKeyMap, keeps: str, presentation: bool) -> None:
             inputs.open_at(*opened)
             st.session_state.qk_open = True  # the page turns to Step through
 
-    st.plotly_chart(
-        figures.query_key_map(
-            found, title="Click a point to open its step", presentation=presentation
-        ),
-        theme=None,
-        key="qk_chart",
-        on_select=open_clicked,
-        selection_mode="points",
+    drawn = figures.query_key_map(
+        found, title="Click a point to open its step", presentation=presentation
     )
+    chart(drawn, "qk_chart", on_select=open_clicked)
     columns = st.columns(3)
     for column, (label, value) in zip(
         columns, querykey_view.map_numbers(found).items(), strict=True
