@@ -1,5 +1,6 @@
 """The recipe scripts beside the shipped models: the rule that picks a direction's default
-model (checkpoints/recipes/pick_default.py), on made-up figures and on the shipped de-en ones."""
+model (checkpoints/recipes/pick_default.py), on made-up figures and through the script, which
+reads choice sets only (the gold set's probe split, the everyday fixture's even half)."""
 
 from __future__ import annotations
 
@@ -27,36 +28,68 @@ def test_a_model_more_than_two_chrf_below_the_best_is_ruled_out():
     chrf = {"additive": 49.9, "dot": 52.0, "general": 45.0}
     assert pick_default(aer, chrf) == "dot"
     # the reason names what the floor took out, lowest AER first, and what decided
-    assert "rules out additive and general; dot has the lowest test AER of the rest" in reason(
+    assert "rules out additive and general; dot has the lowest probe AER of the rest" in reason(
         aer, chrf
     )
 
 
 def test_aers_within_a_tie_are_decided_by_chrf():
-    aer = {"additive": 0.275, "dot": 0.279}
+    aer = {"additive": 0.275, "dot": 0.284}
     chrf = {"additive": 51.0, "dot": 52.0}
     assert pick_default(aer, chrf) == "dot"
-    assert "rules out none; additive and dot tie on test AER" in reason(aer, chrf)
-    assert pick_default({"additive": 0.270, "dot": 0.279}, chrf) == "additive"
+    assert "rules out none; additive and dot tie on probe AER" in reason(aer, chrf)
+    assert pick_default({"additive": 0.270, "dot": 0.281}, chrf) == "additive"
 
 
-def test_the_script_reads_the_benchmark_json_and_the_shipped_results(tmp_path):
-    results = json.loads((RECIPES.parent / "results.json").read_text())["de-en"]
-    chrf = {name: results[name]["everyday_beam5"]["chrf"] for name in ("additive", "dot")}
-    best = max(chrf, key=chrf.get)
-    other = min(chrf, key=chrf.get)
-    overall = {
-        f"de-en-{best} argmax": {"aer": 0.30},
-        f"de-en-{other} argmax": {"aer": 0.20},  # lowest: wins unless below the chrF floor
-        f"de-en-{other} threshold": {"aer": 0.10},  # another method: not read
-    }
-    alignment = tmp_path / "alignment.json"
-    alignment.write_text(json.dumps({"direction": "de-en", "overall": overall}))
-    done = subprocess.run(
-        [sys.executable, str(RECIPES / "pick_default.py"), str(alignment)],
+def run_the_rule(alignment: Path, results: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(RECIPES / "pick_default.py"), str(alignment), "--results", str(results)],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
+
+
+def test_the_script_reads_the_probe_aer_and_the_even_half(tmp_path):
+    overall = {
+        "de-en-additive argmax": {"aer": 0.30},
+        "de-en-dot argmax": {"aer": 0.20},  # lowest: wins unless below the chrF floor
+        "de-en-dot threshold": {"aer": 0.10},  # another method: not read
+    }
+    alignment = tmp_path / "alignment.json"
+    alignment.write_text(json.dumps({"direction": "de-en", "split": "probe", "overall": overall}))
+    results = tmp_path / "results.json"
+
+    def figures(dot_even: float) -> dict:
+        # the whole fixture and the odd half say the opposite: the rule must not read them
+        return {
+            "additive": {
+                "everyday_even_beam5": {"chrf": 60.0},
+                "everyday_beam5": {"chrf": 50.0},
+                "everyday_odd_beam5": {"chrf": 40.0},
+            },
+            "dot": {
+                "everyday_even_beam5": {"chrf": dot_even},
+                "everyday_beam5": {"chrf": 70.0},
+                "everyday_odd_beam5": {"chrf": 80.0},
+            },
+        }
+
+    results.write_text(json.dumps({"de-en": figures(dot_even=59.0)}))
+    done = run_the_rule(alignment, results)
     assert done.returncode == 0, done.stderr
-    ruled_out = chrf[other] < chrf[best] - 2.0
-    assert done.stdout.splitlines()[0] == (best if ruled_out else other)
-    assert "floor" in done.stdout.splitlines()[1]
+    assert done.stdout.splitlines()[0] == "dot"
+    assert "Probe AER / even-half everyday chrF" in done.stdout.splitlines()[1]
+    results.write_text(json.dumps({"de-en": figures(dot_even=57.9)}))  # under the floor
+    assert run_the_rule(alignment, results).stdout.splitlines()[0] == "additive"
+
+
+def test_the_script_refuses_the_test_split_and_results_without_the_even_half(tmp_path):
+    overall = {"de-en-additive argmax": {"aer": 0.30}}
+    alignment = tmp_path / "alignment.json"
+    alignment.write_text(json.dumps({"direction": "de-en", "split": "test", "overall": overall}))
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps({"de-en": {"additive": {"everyday_beam5": {"chrf": 50.0}}}}))
+    done = run_the_rule(alignment, results)
+    assert done.returncode != 0 and "'test' split" in done.stderr
+    alignment.write_text(json.dumps({"direction": "de-en", "split": "probe", "overall": overall}))
+    done = run_the_rule(alignment, results)
+    assert done.returncode != 0 and "no everyday_even_beam5 for additive" in done.stderr

@@ -11,13 +11,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from anywhere, no install
 
-from ship import read_results  # noqa: E402  (beside this script)
+from ship import NAMES, read_results  # noqa: E402  (beside this script)
 
 from nmt_core.checkpoint import read_config
 from nmt_core.network.config import ModelConfig
 
 ROOT = Path(__file__).resolve().parents[2]
-NAMES = ("additive", "general", "dot", "none", "additive-bahdanau")
+SHOWN = (*NAMES, "additive-bahdanau")  # the five shipped, and the contrast if it was measured
 
 
 def weights_label(meta: dict) -> str:
@@ -43,10 +43,10 @@ def scores_table(results: dict, direction: str) -> str:
     head = (
         "| model | decoder | params | weights shipped | time to that step | "
         "test BLEU greedy / beam 5 | test chrF greedy / beam 5 | dev BLEU beam 5 | "
-        "everyday BLEU / chrF (beam 5) |\n|" + " --- |" * 9
+        "everyday BLEU / chrF (beam 5) | everyday chrF even / odd half |\n|" + " --- |" * 10
     )
     rows = [head]
-    for name in NAMES:
+    for name in SHOWN:
         if name not in results:
             continue
         r = results[name]
@@ -57,9 +57,17 @@ def scores_table(results: dict, direction: str) -> str:
             f"{r['test_beam1']['bleu']:.1f} / {r['test_beam5']['bleu']:.1f} | "
             f"{r['test_beam1']['chrf']:.1f} / {r['test_beam5']['chrf']:.1f} | "
             f"{r['dev_beam5']['bleu']:.1f} | "
-            f"{r['everyday_beam5']['bleu']:.1f} / {r['everyday_beam5']['chrf']:.1f} |"
+            f"{r['everyday_beam5']['bleu']:.1f} / {r['everyday_beam5']['chrf']:.1f} | "
+            f"{half_chrf(r, 'even')} / {half_chrf(r, 'odd')} |"
         )
     return "\n".join(rows)
+
+
+def half_chrf(figures: dict, half: str) -> str:
+    """chrF (beam 5) on one half of the everyday fixture, or '–' for a model measured before
+    ship.py measured halves."""
+    scores = figures.get(f"everyday_{half}_beam5")
+    return f"{scores['chrf']:.1f}" if scores else "–"
 
 
 def length_table(results: dict) -> str:
@@ -76,8 +84,22 @@ def length_table(results: dict) -> str:
     return "\n".join(rows)
 
 
+def ten_table(results: dict) -> str:
+    """The issue-45 ten sentences (greedy, as the Translate page opens): source, reference and
+    each model's output, verbatim."""
+    names = [n for n in SHOWN if n in results and "ten" in results[n]]
+    if "ten_sources" not in results or not names:
+        return "(not measured yet: ship.py measures the ten)"
+    head = "| source | reference | " + " | ".join(names) + " |"
+    rows = [head, "|" + " --- |" * (2 + len(names))]
+    for i, source in enumerate(results["ten_sources"]):
+        outputs = " | ".join(results[n]["ten"][i] for n in names)
+        rows.append(f"| {source} | {results['ten_references'][i]} | {outputs} |")
+    return "\n".join(rows)
+
+
 def classroom_table(results: dict) -> str:
-    names = [n for n in NAMES if n in results]
+    names = [n for n in SHOWN if n in results]
     rows = []
     for i, source in enumerate(results["classroom_sources"]):
         rows.append(f"**{source}** — reference: *{results['classroom_references'][i]}*\n")
@@ -92,6 +114,7 @@ def main() -> None:
             ("Scores", scores_table(results, direction)),
             ("BLEU by source length (test, beam 5)", length_table(results)),
             ("Classroom sentences (beam 5)", classroom_table(results)),
+            ("The ten sentences of issue 45 (greedy)", ten_table(results)),
         ):
             print(f"### {title}, {direction}\n\n{table}\n")
 
