@@ -571,3 +571,24 @@ def test_weather_template_says_it_for_es(lexicon):
     assert not [g for g, _ in pairs if "kalt" in g]  # the measured "Es ist heute sehr kalt."
     snowy = [e for g, e in pairs if "schneit" in g or "geschneit" in g]
     assert snowy and not [e for e in snowy if re.search(r"in (summer|July|August)", e)]
+
+
+def test_a_pronoun_object_never_names_the_subject_or_a_part_of_it():
+    from nmt_core.corpora.clauses import oneself
+
+    # "Ich habe uns getroffen" and "Wir sehen mich" are not said; "Ich sehe euch" is
+    for person, key in ((0, "wir"), (3, "ich"), (1, "ihr"), (4, "du"), (2, "er")):
+        assert oneself(person, key), (person, key)
+    assert not oneself(0, "ihr") and not oneself(3, "du")
+
+
+def test_durfen_is_allowed_to_in_english_questions_and_negations():
+    from nmt_core.corpora.english import clause
+    from nmt_core.corpora.grammar import MODALS, EnglishVerb
+
+    pack = EnglishVerb("pack", "packs", "packed", "packed", "packing")
+    you = MODALS["dürfen"][1]
+    assert clause("you", 1, pack, "modal", question=True, modal=you) == "are you allowed to pack"
+    assert clause("he", 2, pack, "modal", negated=True, modal=MODALS["dürfen"][2]) == (
+        "he is not allowed to pack"
+    )

@@ -232,9 +232,11 @@ def object_phrase(
 
 
 def oneself(person: int, key: str) -> bool:
-    """Whether the pronoun ``key`` names (part of) a subject of ``person``: "er" and "ihn",
-    but also "wir" and "mich" ("Wir sehen mich" is not said)."""
-    return PRONOUNS[key][5] == person or (person, key) in ((3, "ich"), (4, "du"))
+    """Whether the pronoun ``key`` names (part of) a subject of ``person``, or the subject part
+    of it: "er" and "ihn", "wir" and "mich", "ich" and "uns" ("Ich habe uns getroffen" is not
+    said)."""
+    overlapping = ((3, "ich"), (4, "du"), (0, "wir"), (1, "ihr"))
+    return PRONOUNS[key][5] == person or (person, key) in overlapping
 
 
 def predicate(

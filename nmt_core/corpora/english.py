@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from nmt_core.corpora.grammar import EnglishVerb, be
 
-# take "not" and invert themselves ("cannot", "Will you ...?"); the others take do-support
-_AUXILIARY_MODALS = ("can", "could", "may", "should", "would", "will")
+# take "not" and invert themselves ("cannot", "Will you ...?", "Are you allowed to ...?"); the
+# others take do-support
+_AUXILIARY_MODALS = ("can", "could", "should", "would", "will", "am", "are", "is")
 _DO_SUPPORTED = {"has to": "have to", "wants to": "want to", "had to": "have to",
                  "wanted to": "want to"}  # fmt: skip
 

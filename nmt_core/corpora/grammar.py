@@ -115,7 +115,9 @@ MODALS = {
     "können": ("can",) * 6,
     "müssen": ("have to", "have to", "has to", "have to", "have to", "have to"),
     "wollen": ("want to", "want to", "wants to", "want to", "want to", "want to"),
-    "dürfen": ("may",) * 6,
+    # not "may": "May you pack?" is not said; "Are you allowed to pack?" is
+    "dürfen": ("am allowed to", "are allowed to", "is allowed to", "are allowed to",
+               "are allowed to", "are allowed to"),  # fmt: skip
     "sollen": ("should",) * 6,
     "möchten": ("would like to",) * 6,
 }
