@@ -116,8 +116,7 @@ MODALS = {
     "müssen": ("have to", "have to", "has to", "have to", "have to", "have to"),
     "wollen": ("want to", "want to", "wants to", "want to", "want to", "want to"),
     # not "may": "May you pack?" is not said; "Are you allowed to pack?" is
-    "dürfen": ("am allowed to", "are allowed to", "is allowed to", "are allowed to",
-               "are allowed to", "are allowed to"),  # fmt: skip
+    "dürfen": ("am allowed to", "are allowed to", "is allowed to", *("are allowed to",) * 3),
     "sollen": ("should",) * 6,
     "möchten": ("would like to",) * 6,
 }
