@@ -354,3 +354,241 @@ def test_a_missing_dictionary_is_one_clear_error(tmp_path):
             generator.generated_pairs(cfg)
     finally:
         generator.DING_PATH = original
+
+
+def test_every_word_of_the_sense_table_is_common_german():
+    """At least once in a million words (Zipf 3.0): the table holds what a class says, and
+    checkpoints/recipes/rank_senses.py ranks the candidates the same way."""
+    wordfreq = pytest.importorskip("wordfreq")
+    from nmt_core.corpora import senses
+
+    table = set(senses.nouns()) | {verb.german for verb in senses.verbs()}
+    table |= {adjective.german for adjective in senses.adjectives()}
+    assert len(table) > 300
+    rare = sorted(word for word in table if wordfreq.zipf_frequency(word, "de") < 3.0)
+    assert rare == []
+
+
+def test_simple_past_of_sein_haben_and_the_modals_and_werden_by_person():
+    past = {verb: " ".join(forms) for verb, forms in grammar.SIMPLE_PAST.items()}
+    assert past == {
+        "sein": "war warst war waren wart waren",
+        "haben": "hatte hattest hatte hatten hattet hatten",
+        "können": "konnte konntest konnte konnten konntet konnten",
+        "müssen": "musste musstest musste mussten musstet mussten",
+        "wollen": "wollte wolltest wollte wollten wolltet wollten",
+    }
+    assert " ".join(grammar.IRREGULAR_PRESENT[grammar.FUTURE][0]) == (
+        "werde wirst wird werden werdet werden"
+    )
+    assert [grammar.was(person) for person in range(6)] == [
+        "was", "were", "was", "were", "were", "were"]  # fmt: skip
+
+
+@needs_ding
+def test_future_and_past_tenses_conjugate_by_person_in_both_languages(lexicon):
+    from nmt_core.corpora.clauses import Predicate
+    from nmt_core.corpora.phrases import pronoun, vocabulary
+
+    verbs = {(v.sense.german, v.sense.preposition): v for v in vocabulary(lexicon).verbs}
+    cake = ("einen Kuchen", "a cake")
+    bake = Predicate(verbs["backen", None], "future", grammar.FUTURE, object=cake)
+    people = [pronoun(key) for key in ("ich", "du", "er", "wir", "ihr", "sie_pl")]
+    assert [bake.german(p).main() for p in people] == [
+        f"{p.german['nom']} {w} einen Kuchen backen"
+        for p, w in zip(
+            people, ["werde", "wirst", "wird", "werden", "werdet", "werden"], strict=True
+        )
+    ]
+    assert bake.english("she", 2) == "she will bake a cake"
+    assert bake.english("you", 1, question=True) == "will you bake a cake"
+    assert replace(bake, negated=True).english("I", 0) == "I will not bake a cake"
+    call = Predicate(verbs["anrufen", None], "past_modal", "müssen", object=("sie", "her"))
+    assert call.german(people[1]).main() == "du musstest sie anrufen"
+    assert call.german(people[2]).subordinate() == "er sie anrufen musste"
+    assert call.english("he", 2) == "he had to call her"
+    assert call.english("he", 2, question=True) == "did he have to call her"
+    could = replace(call, modal="können", negated=True)
+    assert could.german(people[3]).main() == "wir konnten sie nicht anrufen"
+    assert could.english("we", 3) == "we could not call her"
+    wanted = replace(call, modal="wollen")
+    assert wanted.german(people[4]).question() == "wolltet ihr sie anrufen"
+    assert wanted.english("you", 4, question=True) == "did you want to call her"
+    dog = Predicate(verbs["haben", None], "past", object=("einen Hund", "a dog"))
+    assert [dog.german(p).main().split()[1] for p in people] == (
+        ["hatte", "hattest", "hatte", "hatten", "hattet", "hatten"]
+    )
+    assert dog.english("I", 0) == "I had a dog"
+    assert replace(dog, negated=True).english("she", 2) == "she did not have a dog"
+
+
+def test_prepositions_take_their_case_by_gender():
+    """für/ohne + accusative, mit/bei/von/nach + dative, with the contractions beim and vom."""
+    made = {
+        preposition: [
+            grammar.governed(preposition, grammar.definite(case, gender) + " X")
+            for gender in grammar.GENDERS
+        ]
+        for preposition, case in grammar.PREPOSITION_CASES.items()
+    }
+    assert made == {
+        "für": ["für den X", "für die X", "für das X", "für die X"],
+        "ohne": ["ohne den X", "ohne die X", "ohne das X", "ohne die X"],
+        "mit": ["mit dem X", "mit der X", "mit dem X", "mit den X"],
+        "bei": ["beim X", "bei der X", "beim X", "bei den X"],
+        "von": ["vom X", "von der X", "vom X", "von den X"],
+        "nach": ["nach dem X", "nach der X", "nach dem X", "nach den X"],
+    }
+    assert grammar.governed("für", grammar.ein_word("mein", "acc", "m") + " Bruder") == (
+        "für meinen Bruder"
+    )
+    assert grammar.governed("mit", grammar.ein_word("mein", "dat", "f") + " Schwester") == (
+        "mit meiner Schwester"
+    )
+    assert grammar.governed("ohne", "dich") == "ohne dich"
+
+
+def _drawn(lexicon, template, count: int, seed: int = 5) -> list[tuple[str, str]]:
+    """The first ``count`` pairs ``template`` draws from a fixed seed."""
+    from nmt_core.corpora.phrases import vocabulary
+
+    rng, words, pairs = random.Random(seed), vocabulary(lexicon), []
+    while len(pairs) < count:
+        pair = template(rng, words)
+        if pair:
+            pairs.append(pair)
+    return pairs
+
+
+@needs_ding
+def test_future_template_puts_the_infinitive_last(lexicon):
+    from nmt_core.corpora.constructions import future
+
+    pairs = _drawn(lexicon, future, 300)
+    assert ("Wird der Junge morgen den Fisch kochen?",
+            "Will the boy cook the fish tomorrow?") in pairs  # fmt: skip
+    werden = set(grammar.IRREGULAR_PRESENT["werden"][0])
+    assert all(werden & {w.lower() for w in g.rstrip(".?").split()} for g, _ in pairs)
+    assert all(re.search(r"\b[Ww]ill\b", e) for _, e in pairs)
+    assert all(g.rstrip(".?").split()[-1].endswith("n") for g, _ in pairs)  # the infinitive
+
+
+@needs_ding
+def test_modal_past_template_says_could_had_to_wanted_to(lexicon):
+    from nmt_core.corpora.constructions import modal_past
+
+    pairs = _drawn(lexicon, modal_past, 300)
+    assert ("Konnte Mia unser Lied singen?", "Could Mia sing our song?") in pairs
+    assert ("Der Trainer musste nicht am Strand schlafen.",
+            "The coach did not have to sleep on the beach.") in pairs  # fmt: skip
+    english_of = {"konnt": "could", "musst": "have to", "wollt": "want to"}
+    for german, english_text in pairs:
+        stem = re.search(r"\b(konnt|musst|wollt)(e|est|en|et)\b", german, re.IGNORECASE)
+        assert stem, german
+        modal = english_of[stem.group(1).lower()]
+        if modal != "could":  # "had to", "wanted to", or "did ... have to" with do-support
+            modal = modal.replace("have", "(had|have)").replace("want to", "want(ed)? to")
+        assert re.search(rf"\b{modal}\b", english_text, re.IGNORECASE), (german, english_text)
+
+
+@needs_ding
+def test_past_state_template_says_war_and_hatte(lexicon):
+    from nmt_core.corpora.constructions import past_state
+
+    pairs = _drawn(lexicon, past_state, 300)
+    assert ("Letzten Sommer hatte der Polizist Durst.",
+            "The police officer was thirsty last summer.") in pairs  # fmt: skip
+    assert ("Die Ärzte waren auf dem Spielplatz.", "The doctors were at the playground.") in pairs
+    forms = set(grammar.SIMPLE_PAST["sein"]) | set(grammar.SIMPLE_PAST["haben"])
+    for german, english_text in pairs:
+        assert forms & {w.lower() for w in german.rstrip(".?").split()}, german
+        assert re.search(r"\b(was|were|had|did)\b", english_text, re.IGNORECASE), english_text
+
+
+@needs_ding
+def test_coordinated_template_joins_two_clauses_in_one_tense(lexicon):
+    from nmt_core.corpora.constructions import coordinated
+
+    pairs = _drawn(lexicon, coordinated, 300)
+    packed = (
+        "Sie haben gestern Abend die Tasche gepackt, aber Anna hat seinen Koffer nicht gepackt.",
+        "You packed the bag last night, but Anna did not pack his suitcase.",
+    )
+    assert packed in pairs
+    for german, english_text in pairs:
+        word = re.search(r"(, aber| und| oder) ", german).group(1)
+        assert {", aber": ", but ", " und": " and ", " oder": " or "}[word] in english_text
+        if word == ", aber":
+            assert " not " in english_text or "cannot" in english_text
+    assert {re.search(r"(aber|und|oder) ", g).group(1) for g, _ in pairs} == {
+        "aber", "und", "oder"}  # fmt: skip
+
+
+@needs_ding
+def test_joined_phrases_template_joins_subjects_and_objects(lexicon):
+    from nmt_core.corpora.constructions import joined_phrases
+
+    pairs = _drawn(lexicon, joined_phrases, 300)
+    assert ("Wir haben Röcke und eine Orange verkauft.",
+            "We have sold skirts and an orange.") in pairs  # fmt: skip
+    assert all(re.search(r" (und|oder) ", g) and re.search(r" (and|or) ", e) for g, e in pairs)
+    me = [(g, e) for g, e in pairs if re.match(r"\w+( \w+)? und ich ", g)]
+    assert len(me) > 10  # "X und ich" takes the wir form, "X and I" the plural
+    assert all(re.search(r" und ich (sind|\w+n)\b", g) for g, _ in me)
+    assert not [e for _, e in me if re.search(r" and I (is|am|has|does|was)\b", e)]
+
+
+@needs_ding
+def test_prepositional_template_declines_after_the_preposition(lexicon):
+    from nmt_core.corpora.constructions import prepositional
+
+    pairs = _drawn(lexicon, prepositional, 600)
+    assert ("Paul hat die Lieder für uns gesungen.", "Paul has sung the songs for us.") in pairs
+    english_of = {"für": "for", "ohne": "without", "mit": "with", "von": "from", "nach": "after"}
+    seen = set()
+    for german, english_text in pairs:
+        for preposition in re.findall(r"\b(für|ohne|mit|von|nach) (?!hause)", german.lower()):
+            seen.add(preposition)
+            assert re.search(rf"\b({english_of[preposition]}|by|to)\b", english_text), german
+        assert not re.search(r"\b(für|ohne) (dem|der|einem|meinem|meiner)\b", german)  # acc
+        assert not re.search(r"\b(mit|bei|von) (die|das|mich|dich)\b", german)  # dat
+    assert any(
+        re.search(r"\bbeim?\b", g) and re.search(r"\bat \w+( \w+)?('s| place)", e) for g, e in pairs
+    )
+    vehicles = r" by (bus|train|tram|car|bike|plane|taxi)\b"
+    assert any(re.search(r" mit (dem|der) ", g) and re.search(vehicles, e) for g, e in pairs)
+    assert seen == {"für", "ohne", "mit", "von", "nach"}
+
+
+@needs_ding
+def test_weather_template_says_it_for_es(lexicon):
+    from nmt_core.corpora.weather import weather
+
+    pairs = _drawn(lexicon, weather, 400)
+    assert ("Morgen früh wird es schneien.", "It will snow tomorrow morning.") in pairs
+    assert ("Wie ist das Wetter heute Abend?", "What is the weather like tonight?") in pairs
+    assert any(g == "Heute regnet es." and e == "It is raining today." for g, e in pairs)
+    assert not [g for g, _ in pairs if "kalt" in g]  # the measured "Es ist heute sehr kalt."
+    snowy = [e for g, e in pairs if "schneit" in g or "geschneit" in g]
+    assert snowy and not [e for e in snowy if re.search(r"in (summer|July|August)", e)]
+
+
+def test_a_pronoun_object_never_names_the_subject_or_a_part_of_it():
+    from nmt_core.corpora.clauses import oneself
+
+    # "Ich habe uns getroffen" and "Wir sehen mich" are not said; "Ich sehe euch" is
+    for person, key in ((0, "wir"), (3, "ich"), (1, "ihr"), (4, "du"), (2, "er")):
+        assert oneself(person, key), (person, key)
+    assert not oneself(0, "ihr") and not oneself(3, "du")
+
+
+def test_durfen_is_allowed_to_in_english_questions_and_negations():
+    from nmt_core.corpora.english import clause
+    from nmt_core.corpora.grammar import MODALS, EnglishVerb
+
+    pack = EnglishVerb("pack", "packs", "packed", "packed", "packing")
+    you = MODALS["dürfen"][1]
+    assert clause("you", 1, pack, "modal", question=True, modal=you) == "are you allowed to pack"
+    assert clause("he", 2, pack, "modal", negated=True, modal=MODALS["dürfen"][2]) == (
+        "he is not allowed to pack"
+    )

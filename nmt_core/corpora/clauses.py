@@ -11,11 +11,21 @@ into sentences.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from nmt_core.corpora import english, grammar, senses
 from nmt_core.corpora.grammar import PRONOUNS
-from nmt_core.corpora.phrases import Phrase, Verb, Vocabulary, noun_phrase, object_pronoun
+from nmt_core.corpora.phrases import (
+    Phrase,
+    Verb,
+    Vocabulary,
+    noun_phrase,
+    object_pronoun,
+    subject,
+)
+
+Pair = tuple[str, str]  # (German, English)
 
 
 @dataclass(frozen=True)
@@ -57,26 +67,30 @@ class Predicate:
     pieces stay apart, so a question can leave out the one it asks about."""
 
     verb: Verb
-    tense: str  # "present", "perfect" or "modal"
-    modal: str = ""
+    tense: str  # one of TENSES
+    modal: str = ""  # the German modal of "modal" and "past_modal", "werden" of "future"
     time: Time | None = None
     object: tuple[str, str] | None = None  # German in its case, English
     place: tuple[str, str] | None = None
     negated: bool = False  # with "nicht", or with the object when it starts with "kein"
     liking: str = ""  # with "gern", English "like playing" ("ing") or "like to play" ("to")
+    extra: tuple[str, str] | None = None  # a prepositional phrase: "mit meiner Schwester"
 
     def middle(self) -> tuple[str, ...]:
         """The German middle field: time, object, nicht, place ("dich" before the time);
         "gern" after "nicht" and before a noun ("Ich esse nicht gern Äpfel"), after a pronoun
-        ("Ich besuche sie gern")."""
+        ("Ich besuche sie gern"); a prepositional phrase before the place ("Ich gehe nicht mit
+        ihr ins Kino")."""
         obj = self.object[0] if self.object else ""
         nicht = "nicht" if self.negated and not obj.startswith("kein") else ""
         time, place = self.time[0] if self.time else "", self.place[0] if self.place else ""
-        gern = "gern" if self.liking else ""
+        gern, extra = "gern" if self.liking else "", self.extra[0] if self.extra else ""
         if obj in OBJECT_PRONOUNS:
-            words = (obj, time, nicht, gern, place)
+            words = (obj, time, nicht, gern, extra, place)
+        elif gern:
+            words = (time, nicht, gern, obj, extra, place)
         else:
-            words = (time, nicht, gern, obj, place) if gern else (time, obj, nicht, place)
+            words = (time, obj, nicht, extra, place)
         return tuple(word for word in words if word)
 
     def frequency(self) -> str:
@@ -84,10 +98,14 @@ class Predicate:
         return self.time[1] if self.time and self.time[1] in senses.FREQUENCY else ""
 
     def english_after(self) -> str:
-        """English object, place and time, after the verb."""
+        """English object, place, prepositional phrase and time, after the verb: "a present
+        for my mother today", "to the cinema with my sister"."""
         time = self.time[1] if self.time and not self.frequency() else ""
         return join_words(
-            self.object[1] if self.object else "", self.place[1] if self.place else "", time
+            self.object[1] if self.object else "",
+            self.place[1] if self.place else "",
+            self.extra[1] if self.extra else "",
+            time,
         )
 
     def german(self, subject: Phrase) -> German:
@@ -97,16 +115,31 @@ class Predicate:
         if self.tense == "perfect":
             auxiliary = grammar.IRREGULAR_PRESENT[verb.auxiliary][0][person]
             return German(nominative, auxiliary, self.middle(), (verb.participle,))
-        finite = grammar.IRREGULAR_PRESENT[self.modal][0][person]
+        if self.tense == "past":  # "ich hatte einen Hund"
+            return German(nominative, grammar.SIMPLE_PAST[verb.infinitive][person], self.middle())
+        if self.tense == "past_modal":
+            finite = grammar.SIMPLE_PAST[self.modal][person]
+        else:  # "modal", "future": the infinitive last
+            finite = grammar.IRREGULAR_PRESENT[self.modal][0][person]
         return German(nominative, finite, self.middle(), (verb.infinitive,))
 
     def english_tense(self) -> str:
         category = self.time[2] if self.time else ""
         if self.tense == "perfect":
             return "past" if category == "past" else "perfect"
-        if self.tense == "modal":
+        if self.tense in ("past", "modal"):
+            return self.tense
+        if self.tense in ("past_modal", "future"):
             return "modal"
         return "simple" if self.verb.sense.stative or category == "habit" else "progressive"
+
+    def english_modal(self, person: int) -> str:
+        """The English of the modal or the future for ``person``: "has to", "could", "will"."""
+        if self.tense == "future":
+            return "will"
+        if self.tense == "past_modal":
+            return grammar.PAST_MODALS[self.modal]
+        return grammar.MODALS[self.modal][person] if self.tense == "modal" else ""
 
     def english(self, subject: str, person: int, question: bool = False) -> str:
         """ "she is not eating an apple today", "does she eat apples", "she likes reading"."""
@@ -117,14 +150,21 @@ class Predicate:
             return join_words(like, doing, self.english_after())
         head = english.clause(
             subject, person, self.verb.english, self.english_tense(), self.negated, question,
-            self.frequency(), self.modal,
+            self.frequency(), self.english_modal(person),
         )  # fmt: skip
         return join_words(head, self.english_after())
 
 
+# "present", "perfect" (the participle last), "past" (hatte: the simple past of a verb in
+# grammar.SIMPLE_PAST), "modal" and "past_modal" (kann, konnte: the infinitive last),
+# "future" (werden and the infinitive last)
+TENSES = ("present", "perfect", "past", "modal", "past_modal", "future")
+# the time expressions that go with a tense (senses.TIMES); the present's vary
+TIME_CATEGORIES = {"perfect": "past", "past": "past", "past_modal": "past", "modal": "plan",
+                   "future": "plan"}  # fmt: skip
 LIKE = grammar.english_regular("like")  # gern: "Ich lese gern." :: "I like reading."
 OBJECT_PRONOUNS = frozenset(form for forms in PRONOUNS.values() for form in forms[1:3])
-MOTION = frozenset({"gehen", "fahren", "fliegen", "kommen"})  # need a "where to"
+MOTION = frozenset({"gehen", "fahren", "fliegen", "kommen", "reisen"})  # need a "where to"
 NEEDS_PLACE = frozenset({"wohnen", "bleiben"})  # need a "where"
 ANIMAL_PLACES = frozenset({"Garten", "Park", "Wald", "Küche", "Strand"})
 
@@ -136,7 +176,7 @@ def place_phrase(
     "im Park" :: "in the park", "zum Bahnhof" :: "to the station", "nach Hause" :: "home"."""
     options: list[tuple[str, str]] = []
     for place, noun in words.places:
-        if verb in place.verbs and (not animal or place.noun in ANIMAL_PLACES):
+        if verb in place.verbs | {senses.BEING} and (not animal or place.noun in ANIMAL_PLACES):
             preposition = place.to if direction else place.at
             case = "acc" if direction and preposition != "zu" else "dat"
             article = grammar.with_preposition(preposition, grammar.definite(case, noun.gender))
@@ -167,7 +207,7 @@ def object_phrase(
     in general ("Äpfel", "Milch"), what one likes doing something with."""
     case = verb.preposition[1] if verb.preposition else verb.case
     if "person" in verb.objects and rng.random() < 0.3:
-        key = rng.choice([k for k in PRONOUNS if PRONOUNS[k][5] != subject.person])
+        key = rng.choice([k for k in PRONOUNS if not oneself(subject.person, k)])
         german, english_object = object_pronoun(key)
         phrase = Phrase(german, english_object, 2, frozenset({"person"}))
     else:
@@ -189,6 +229,14 @@ def object_phrase(
         german, kein = f"{preposition} {german}", ""
         english_object = f"{english_preposition} {english_object}"
     return german, kein, english_object
+
+
+def oneself(person: int, key: str) -> bool:
+    """Whether the pronoun ``key`` names (part of) a subject of ``person``, or the subject part
+    of it: "er" and "ihn", "wir" and "mich", "ich" and "uns" ("Ich habe uns getroffen" is not
+    said)."""
+    overlapping = ((3, "ich"), (4, "du"), (0, "wir"), (1, "ihr"))
+    return PRONOUNS[key][5] == person or (person, key) in overlapping
 
 
 def predicate(
@@ -215,7 +263,7 @@ def predicate(
         place = place_phrase(rng, words, sense.german, sense.german in MOTION, animal)
         if place is None and (sense.german in MOTION or sense.german in NEEDS_PLACE):
             return None
-    category = "past" if tense == "perfect" else "plan" if tense == "modal" else ""
+    category = TIME_CATEGORIES.get(tense, "")
     category = category or ("habit" if liking or rng.random() < 0.4 else "plan")
     times = [t for t in senses.TIMES[category] if not liking or t[1] in senses.LIKED_TIMES]
     time = None
@@ -228,5 +276,37 @@ def predicate(
         obj = (obj[1], obj[2])  # "keinen Apfel"
     elif obj:
         obj = (obj[0], obj[2])
-    modal = rng.choice(list(grammar.MODALS)) if tense == "modal" else ""
+    modals = {"modal": grammar.MODALS, "past_modal": grammar.PAST_MODALS}.get(tense, ())
+    modal = rng.choice(list(modals)) if modals else grammar.FUTURE if tense == "future" else ""
     return Predicate(verb, tense, modal, time, obj, place, negate, liking)  # type: ignore[arg-type]
+
+
+def draw_clause(
+    rng: random.Random,
+    words: Vocabulary,
+    tense: str,
+    test: Callable[[Verb], bool] = bool,
+    negate: bool | None = None,
+    with_time: bool = True,
+    question: bool = False,
+) -> tuple[Phrase, Predicate] | None:
+    """A subject and a predicate for a random verb that passes ``test``. What has happened
+    ("verlieren") is said in the perfect, a state ("mögen") in the present; a question is not
+    asked about "ich" but with a modal ("Kann ich ...?")."""
+    verbs = words.verbs_for(test)
+    if not verbs:
+        return None
+    verb = rng.choice(verbs)
+    tense = "perfect" if verb.sense.past else tense
+    tense = "present" if verb.sense.stative else tense
+    subject_phrase = subject(rng, words, verb.sense.subjects)
+    asks_self = subject_phrase.german["nom"] in ("ich", "wir")
+    if question and tense not in ("modal", "future") and asks_self:
+        return None
+    made = predicate(rng, words, verb, subject_phrase, tense, negate, with_time)
+    return (subject_phrase, made) if made else None
+
+
+def sentence(german: str, english_text: str, mark: str = ".") -> Pair:
+    """Capitalised first letters and the final mark on both sides."""
+    return german[0].upper() + german[1:] + mark, english_text[0].upper() + english_text[1:] + mark

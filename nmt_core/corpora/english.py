@@ -2,14 +2,19 @@
 marks on one verb and English spreads over do/be/have ("Isst du?" :: "Are you eating?").
 
 Tenses: "simple" (she eats), "progressive" (she is eating), "perfect" (she has eaten), "past"
-(she ate) and "modal" with a German modal's English ("can eat", "wants to eat").
+(she ate) and "modal" with the English of a German modal or of the future's "werden" ("can
+eat", "wants to eat", "had to eat", "will eat").
 """
 
 from __future__ import annotations
 
-from nmt_core.corpora.grammar import MODALS, EnglishVerb, be
+from nmt_core.corpora.grammar import EnglishVerb, be
 
-_AUXILIARY_MODALS = ("can", "may", "should", "would")  # take "not" and invert themselves
+# take "not" and invert themselves ("cannot", "Will you ...?", "Are you allowed to ...?"); the
+# others take do-support
+_AUXILIARY_MODALS = ("can", "could", "should", "would", "will", "am", "are", "is")
+_DO_SUPPORTED = {"has to": "have to", "wants to": "want to", "had to": "have to",
+                 "wanted to": "want to"}  # fmt: skip
 
 
 def clause(
@@ -24,11 +29,12 @@ def clause(
 ) -> str:
     """Subject and verb in ``tense``: "he is not eating", "does he eat", "I often eat".
 
-    ``adverb`` is a frequency adverb or "already", placed before the main verb.
+    ``adverb`` is a frequency adverb or "already", placed before the main verb; ``modal`` is
+    the English of the modal for this person ("has to", "could", "will").
     """
     third = person == 2
     if tense == "modal":
-        auxiliary, main = _modal(person, MODALS[modal][person], verb, negated or question)
+        auxiliary, main = _modal(person, modal, verb, negated or question)
     elif tense == "progressive":
         auxiliary, main = be(person), verb.gerund
     elif tense == "perfect":
@@ -48,10 +54,11 @@ def clause(
 
 def _modal(person: int, english: str, verb: EnglishVerb, do: bool) -> tuple[str, str]:
     """(auxiliary, main verb) of a modal: ("can", "eat"); "want to" and "have to" are not
-    auxiliaries, so they take do-support when negated or asked: ("does", "want to eat")."""
+    auxiliaries, so they take do-support when negated or asked: ("does", "want to eat"),
+    ("did", "have to eat")."""
     if english.split(" ")[0] in _AUXILIARY_MODALS:
         return english, verb.base
     if not do:
         return "", f"{english} {verb.base}"
-    base = english.replace("has to", "have to").replace("wants to", "want to")
-    return ("does" if person == 2 else "do"), f"{base} {verb.base}"
+    do_form = "did" if english.startswith(("had", "wanted")) else "does" if person == 2 else "do"
+    return do_form, f"{_DO_SUPPORTED.get(english, english)} {verb.base}"

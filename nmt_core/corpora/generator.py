@@ -16,10 +16,12 @@ The templates are those a lesson shows: present with subject, verb, object; the 
 the participle last; a modal with the infinitive last; separable verbs; verb second after a
 time expression; dass/weil/wenn clauses with the verb last; yes/no and wh-questions;
 imperatives; predicative adjectives; places and times. They are written here, one function
-each; the noun phrases they use come from :mod:`nmt_core.corpora.phrases`, the clauses from
-:mod:`nmt_core.corpora.clauses`. The pairs depend only on the dictionary, the seed and the size
-(:func:`generate`); a run writes them into its folder (:func:`generated_pairs`), nothing of
-them is kept in the repository.
+each; those of the later lessons (the future, the simple past of sein, haben and the modals,
+coordination, für/ohne/mit/bei/von/nach) in :mod:`nmt_core.corpora.constructions`, the weather
+in :mod:`nmt_core.corpora.weather`. The noun phrases they use come from
+:mod:`nmt_core.corpora.phrases`, the clauses from :mod:`nmt_core.corpora.clauses`. The pairs
+depend only on the dictionary, the seed and the size (:func:`generate`); a run writes them into
+its folder (:func:`generated_pairs`), nothing of them is kept in the repository.
 """
 
 from __future__ import annotations
@@ -35,9 +37,19 @@ from nmt_core.corpora.clauses import (
     MOTION,
     OBJECT_PRONOUNS,
     German,
-    Predicate,
+    Pair,
+    draw_clause,
     join_words,
     predicate,
+    sentence,
+)
+from nmt_core.corpora.constructions import (
+    coordinated,
+    future,
+    joined_phrases,
+    modal_past,
+    past_state,
+    prepositional,
 )
 from nmt_core.corpora.grammar import PRONOUNS
 from nmt_core.corpora.lexicon import Lexicon, read_lexicon
@@ -45,11 +57,12 @@ from nmt_core.corpora.phrases import (
     Phrase,
     Verb,
     Vocabulary,
-    noun_phrase,
+    described,
     pronoun,
     subject,
     vocabulary,
 )
+from nmt_core.corpora.weather import weather
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import DING_PATH, CorpusError, classify, looks_like_ding, read_tsv
 from nmt_core.text.data import Pair as DataPair
@@ -61,42 +74,10 @@ ATTEMPTS_PER_PAIR = 20  # tries before a size the templates cannot fill is given
 
 # --- templates -------------------------------------------------------------------------------
 
-Pair = tuple[str, str]  # (German, English)
-
-
-def sentence(german: str, english_text: str, mark: str = ".") -> Pair:
-    """Capitalised first letters and the final mark on both sides."""
-    return german[0].upper() + german[1:] + mark, english_text[0].upper() + english_text[1:] + mark
-
-
-def _clause(
-    rng: random.Random,
-    words: Vocabulary,
-    tense: str,
-    test: Callable[[Verb], bool] = bool,
-    negate: bool | None = None,
-    with_time: bool = True,
-    question: bool = False,
-) -> tuple[Phrase, Predicate] | None:
-    """A subject and a predicate for a random verb that passes ``test``. What has happened
-    ("verlieren") is said in the perfect, a state ("mögen") in the present; a question is not
-    asked about "ich" but with a modal ("Kann ich ...?")."""
-    verbs = words.verbs_for(test)
-    if not verbs:
-        return None
-    verb = rng.choice(verbs)
-    tense = "perfect" if verb.sense.past else tense
-    tense = "present" if verb.sense.stative else tense
-    subject_phrase = subject(rng, words, verb.sense.subjects)
-    if question and tense != "modal" and subject_phrase.german["nom"] in ("ich", "wir"):
-        return None
-    made = predicate(rng, words, verb, subject_phrase, tense, negate, with_time)
-    return (subject_phrase, made) if made else None
-
 
 def statement(rng: random.Random, words: Vocabulary) -> Pair | None:
     """Present, perfect or modal, subject first: "Ich habe gestern einen Apfel gegessen."."""
-    made = _clause(rng, words, rng.choice(("present", "present", "perfect", "modal")))
+    made = draw_clause(rng, words, rng.choice(("present", "present", "perfect", "modal")))
     if made is None:
         return None
     subject_phrase, said = made
@@ -107,7 +88,7 @@ def statement(rng: random.Random, words: Vocabulary) -> Pair | None:
 def time_first(rng: random.Random, words: Vocabulary) -> Pair | None:
     """Verb second after a time expression: "Morgen besucht Anna ihre Oma."."""
     test = lambda v: not (v.sense.stative or v.sense.timeless)  # noqa: E731
-    made = _clause(rng, words, rng.choice(("present", "perfect")), test, False, False)
+    made = draw_clause(rng, words, rng.choice(("present", "perfect")), test, False, False)
     if made is None:
         return None
     subject_phrase, said = made
@@ -121,7 +102,7 @@ def time_first(rng: random.Random, words: Vocabulary) -> Pair | None:
 
 def yes_no_question(rng: random.Random, words: Vocabulary) -> Pair | None:
     """ "Isst du gern Äpfel?" no: "Trinkst du Kaffee?", "Hast du den Brief geschrieben?"."""
-    made = _clause(
+    made = draw_clause(
         rng, words, rng.choice(("present", "perfect", "modal")), negate=False, question=True
     )
     if made is None:
@@ -133,7 +114,7 @@ def yes_no_question(rng: random.Random, words: Vocabulary) -> Pair | None:
 
 def subordinate(rng: random.Random, words: Vocabulary) -> Pair | None:
     """A dass clause, verb last: "Ich glaube, dass der Hund schläft."."""
-    made = _clause(rng, words, rng.choice(("present", "perfect", "modal")))
+    made = draw_clause(rng, words, rng.choice(("present", "perfect", "modal")))
     if made is None:
         return None
     subject_phrase, said = made
@@ -153,7 +134,7 @@ def because(rng: random.Random, words: Vocabulary) -> Pair | None:
     """weil or wenn with a reason: "Ich trinke Wasser, weil ich Durst habe.", "Wenn du müde
     bist, schläfst du."."""
     state, english_state, verbs = rng.choice(senses.REASONS)
-    made = _clause(rng, words, "present", lambda v: v.sense.german in verbs, False, False)
+    made = draw_clause(rng, words, "present", lambda v: v.sense.german in verbs, False, False)
     if made is None:
         return None
     _, said = made
@@ -186,7 +167,7 @@ def wh_question(rng: random.Random, words: Vocabulary) -> Pair | None:
         ),
         "wo": lambda v: v.sense.german in MOTION or v.sense.german == "wohnen",
     }.get(word, lambda v: not v.sense.stative)
-    made = _clause(rng, words, tense, test, False, word not in ("wann", "wo"), question=True)
+    made = draw_clause(rng, words, tense, test, False, word not in ("wann", "wo"), question=True)
     if made is None:
         return None
     subject_phrase, said = made
@@ -213,7 +194,7 @@ def _commandable(verb: Verb) -> bool:
 
 def imperative(rng: random.Random, words: Vocabulary) -> Pair | None:
     """du/ihr/Sie imperatives, the prefix last: "Ruf deine Oma an!", "Esst bitte die Suppe!"."""
-    made = _clause(rng, words, "present", _commandable, negate=False, with_time=False)
+    made = draw_clause(rng, words, "present", _commandable, negate=False, with_time=False)
     if made is None:
         return None
     _, said = made
@@ -244,18 +225,10 @@ def imperative(rng: random.Random, words: Vocabulary) -> Pair | None:
 
 def adjective(rng: random.Random, words: Vocabulary) -> Pair | None:
     """Predicative adjectives: "Die Suppe ist zu heiß.", "Bist du müde?"."""
-    sense = rng.choice([said for said in words.adjectives if said.kinds])
-    if "person" in sense.kinds and rng.random() < 0.4:
-        phrase = pronoun(rng.choice(list(PRONOUNS)))
-    else:
-        nouns = [n for n in words.nouns if n.sense.kinds & sense.kinds and not n.sense.bare]
-        if not nouns:
-            return None
-        phrase = noun_phrase(rng, rng.choice(nouns), definite=True)
-    degree = rng.choice((("", ""), ("", ""), ("sehr", "very"), ("zu", "too"), ("nicht", "not")))
-    too = degree[0] == "zu" and sense.german not in senses.EXCESSIVE
-    if too or degree[0] == "sehr" and sense.german in senses.UNGRADED:
-        degree = ("", "")
+    made = described(rng, words)
+    if made is None:
+        return None
+    phrase, sense, degree = made
     verb = grammar.IRREGULAR_PRESENT["sein"][0][phrase.person]
     be = grammar.be(phrase.person)
     if rng.random() < 0.3:
@@ -309,6 +282,8 @@ def phrase_book(rng: random.Random, words: Vocabulary) -> Pair | None:
 TEMPLATES: dict[Callable[[random.Random, Vocabulary], Pair | None], int] = {
     statement: 30, time_first: 12, yes_no_question: 12, wh_question: 10, subordinate: 8,
     because: 6, imperative: 8, adjective: 10, liking: 8, phrase_book: 4,
+    future: 6, modal_past: 5, past_state: 7, coordinated: 6, joined_phrases: 6,
+    prepositional: 9, weather: 4,
 }  # fmt: skip
 
 

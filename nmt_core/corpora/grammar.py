@@ -94,12 +94,29 @@ IRREGULAR_PRESENT = {
     "mögen": (("mag", "magst", "mag", "mögen", "mögt", "mögen"), "gemocht"),
     "möchten": (("möchte", "möchtest", "möchte", "möchten", "möchtet", "möchten"), ""),
 }
+# The simple past where a class uses it rather than the perfect: sein, haben and the modals
+# ("Ich war müde", "Ich hatte Hunger", "Ich konnte nicht kommen"), persons 0..5.
+SIMPLE_PAST = {
+    "sein": ("war", "warst", "war", "waren", "wart", "waren"),
+    "haben": ("hatte", "hattest", "hatte", "hatten", "hattet", "hatten"),
+    "können": ("konnte", "konntest", "konnte", "konnten", "konntet", "konnten"),
+    "müssen": ("musste", "musstest", "musste", "mussten", "musstet", "mussten"),
+    "wollen": ("wollte", "wolltest", "wollte", "wollten", "wolltet", "wollten"),
+}
+# modal -> English of its simple past, the same for every person ("konnte" :: "could")
+PAST_MODALS = {"können": "could", "müssen": "had to", "wollen": "wanted to"}
+FUTURE = "werden"  # the future's auxiliary, with the infinitive last: "Ich werde kommen."
+# The prepositions of the generated phrases and the case each takes: für/ohne + accusative,
+# mit/bei/von/nach + dative ("für meinen Bruder", "mit meiner Schwester", "beim Arzt").
+PREPOSITION_CASES = {"für": "acc", "ohne": "acc", "mit": "dat", "bei": "dat", "von": "dat",
+                     "nach": "dat"}  # fmt: skip
 # modal -> English for persons 0..5 (the infinitive follows: "can eat", "wants to eat")
 MODALS = {
     "können": ("can",) * 6,
     "müssen": ("have to", "have to", "has to", "have to", "have to", "have to"),
     "wollen": ("want to", "want to", "wants to", "want to", "want to", "want to"),
-    "dürfen": ("may",) * 6,
+    # not "may": "May you pack?" is not said; "Are you allowed to pack?" is
+    "dürfen": ("am allowed to", "are allowed to", "is allowed to", *("are allowed to",) * 3),
     "sollen": ("should",) * 6,
     "möchten": ("would like to",) * 6,
 }
@@ -164,6 +181,15 @@ def with_preposition(preposition: str, article: str) -> str:
     return CONTRACTIONS.get((preposition, article), f"{preposition} {article}")
 
 
+def governed(preposition: str, phrase: str) -> str:
+    """A phrase already in the case ``preposition`` takes (PREPOSITION_CASES), after it, the
+    article joined where German joins it: ("bei", "dem Arzt") -> "beim Arzt", ("für", "mich")
+    -> "für mich"."""
+    article, _, rest = phrase.partition(" ")
+    joined = with_preposition(preposition, article)
+    return f"{joined} {rest}" if rest else joined
+
+
 @dataclass(frozen=True)
 class GermanVerb:
     """A verb's forms: present for persons 0..5, past participle, perfect auxiliary, separable
@@ -207,10 +233,13 @@ def regular_present(infinitive: str) -> tuple[str, ...]:
 
 
 def _needs_linking_e(stem: str) -> bool:
-    """arbeit-e-st, bad-e-t, öffn-e-t, atm-e-t; but lern-t, komm-t."""
+    """arbeit-e-st, bad-e-t, öffn-e-t, atm-e-t, zeichn-e-t; but lern-t, komm-t, wohn-t (an h
+    after a vowel only lengthens it)."""
     if stem.endswith(("t", "d")):
         return True
-    return len(stem) > 2 and stem[-1] in "mn" and stem[-2] not in "aeiouäöülrmnh"
+    if len(stem) < 3 or stem[-1] not in "mn":
+        return False
+    return stem[-2] not in "aeiouäöülrmnh" or stem[-2] == "h" and stem[-3] == "c"
 
 
 def irregular_present(infinitive: str, third: str, second: str = "") -> tuple[str, ...]:
@@ -290,6 +319,11 @@ def english_plural(noun: str) -> str:
 def be(person: int) -> str:
     """am, is or are: person 2 (he, she, it, a singular noun) is the only third singular."""
     return "am" if person == 0 else "is" if person == 2 else "are"
+
+
+def was(person: int) -> str:
+    """was or were: the first and third person singular take "was"."""
+    return "was" if person in (0, 2) else "were"
 
 
 def with_indefinite(noun: str) -> str:

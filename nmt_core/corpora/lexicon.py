@@ -152,6 +152,27 @@ def read_lexicon(
     return lexicon
 
 
+_WORD_CLASS = re.compile(r"\{(m|f|n|vi|vt|vr|adj)\}")
+
+
+def headwords(path: Path) -> dict[str, str]:
+    """Every one-word headword of Ding at ``path`` with its word class: "m", "f" or "n" (a
+    noun's gender), "verb" or "adj", the first one Ding gives. For a person choosing words to
+    add to the sense table (checkpoints/recipes/rank_senses.py), not for the generator."""
+    found: dict[str, str] = {}
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            if line.startswith("#") or " :: " not in line:
+                continue
+            for alternative in split_top(line.split(" | ", 1)[0].split(" :: ")[0], ";"):
+                marked, word = _WORD_CLASS.search(alternative), clean(alternative)
+                if marked and word.isalpha() and word not in found:
+                    found[word] = {"vi": "verb", "vt": "verb", "vr": "verb"}.get(
+                        marked.group(1), marked.group(1)
+                    )
+    return found
+
+
 def _noun(lines: list[Segments], german: str, english: str) -> Noun | None:
     """Gender and plural ("" if Ding gives none: mass nouns) of ``german``, preferring the
     entry that translates it as ``english``, then one with a plural."""
@@ -312,6 +333,7 @@ def english_verb(word: str, forms: dict[str, str]) -> EnglishVerb:
     irregular verbs, else the participle; what is missing or implausible comes from the rules."""
     rule = english_regular(word)
     participle = _first(forms, "brace_participle", "participle") or rule.participle
+    participle = participle.split(",")[0]  # "woken, waked up": the first of two
     past = _first(forms, "past", "brace_past") or participle  # regular: past = participle
     gerund = forms.get("gerund", "")
     doubled = word + word[-1] + "ing"  # stop -> stopping, swim -> swimming

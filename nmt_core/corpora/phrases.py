@@ -231,3 +231,27 @@ def subject(
     if not nouns:
         return pronoun("er")  # only when Ding lacks every noun of these kinds
     return noun_phrase(rng, rng.choice(nouns), definite=definite, adjectives=words.adjectives)
+
+
+Degree = tuple[str, str]  # ("sehr", "very"), ("zu", "too"), ("nicht", "not") or ("", "")
+
+
+def described(
+    rng: random.Random, words: Vocabulary
+) -> tuple[Phrase, senses.AdjectiveSense, Degree] | None:
+    """Something and an adjective said of it, with a degree that suits the adjective: "die
+    Suppe" + "heiß" + "zu", "du" + "müde"; the sentence around it is the caller's ("ist",
+    "war"). None when no noun of the adjective's kinds is in the vocabulary."""
+    sense = rng.choice([said for said in words.adjectives if said.kinds])
+    if "person" in sense.kinds and rng.random() < 0.4:
+        phrase = pronoun(rng.choice(list(PRONOUNS)))
+    else:
+        nouns = [n for n in words.nouns if n.sense.kinds & sense.kinds and not n.sense.bare]
+        if not nouns:
+            return None
+        phrase = noun_phrase(rng, rng.choice(nouns), definite=True)
+    degree = rng.choice((("", ""), ("", ""), ("sehr", "very"), ("zu", "too"), ("nicht", "not")))
+    too = degree[0] == "zu" and sense.german not in senses.EXCESSIVE
+    if too or degree[0] == "sehr" and sense.german in senses.UNGRADED:
+        degree = ("", "")
+    return phrase, sense, degree
