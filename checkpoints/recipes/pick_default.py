@@ -76,8 +76,8 @@ def reason(aer: dict[str, float], chrf: dict[str, float]) -> str:
     else:
         why = f"{d.name} has the lowest probe AER of {'the rest' if d.ruled_out else 'them'}"
     return (
-        f"Probe AER / even-half everyday chrF: {figures}. The chrF floor is {d.floor:.1f} (the best, "
-        f"{d.best_chrf:.1f}, less {CHRF_FLOOR}), which rules out {ruled_out}; {why}."
+        f"Probe AER / even-half everyday chrF: {figures}. The chrF floor is {d.floor:.1f} "
+        f"(the best, {d.best_chrf:.1f}, less {CHRF_FLOOR}), which rules out {ruled_out}; {why}."
     )
 
 
