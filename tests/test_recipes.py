@@ -42,8 +42,9 @@ def test_aers_within_a_tie_are_decided_by_chrf():
 
 
 def run_the_rule(alignment: Path, results: Path) -> subprocess.CompletedProcess:
+    script = str(RECIPES / "pick_default.py")
     return subprocess.run(
-        [sys.executable, str(RECIPES / "pick_default.py"), str(alignment), "--results", str(results)],
+        [sys.executable, script, str(alignment), "--results", str(results)],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
 
