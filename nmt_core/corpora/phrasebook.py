@@ -69,10 +69,9 @@ def _age(rng: random.Random) -> tuple[str, str]:
     nom, _, _, english, _, person = PRONOUNS[key]
     german_number, english_number = NUMBERS[rng.randrange(2, len(NUMBERS))]
     verb = IRREGULAR_PRESENT["sein"][0][person]
-    years = "Jahre" if person in (2, 5) or key in ("ich", "du") else "Jahre"
     subject = nom[0].upper() + nom[1:]
     return (
-        f"{subject} {verb} {german_number} {years} alt.",
+        f"{subject} {verb} {german_number} Jahre alt.",
         f"{english[0].upper() + english[1:]} {be(person)} {english_number} years old.",
     )
 
