@@ -592,3 +592,18 @@ def test_durfen_is_allowed_to_in_english_questions_and_negations():
     assert clause("he", 2, pack, "modal", negated=True, modal=MODALS["dürfen"][2]) == (
         "he is not allowed to pack"
     )
+
+
+def test_the_frequency_rankings_headwords_are_nouns_with_a_plural_verbs_and_adjectives(tmp_path):
+    from nmt_core.corpora.lexicon import headwords
+
+    ding = tmp_path / "de-en"
+    ding.write_text(
+        "# a comment\n"
+        "Ich {n} :: ego\n"  # a nominalised pronoun: no plural, would head the ranking
+        "Katze {f} | Katzen {pl} :: cat | cats\n"
+        "kochen {vt} | kochend :: to cook | cooking\n"
+        "schnell {adj} :: fast\n",
+        encoding="utf-8",
+    )
+    assert headwords(ding) == {"Katze": "f", "kochen": "verb", "schnell": "adj"}

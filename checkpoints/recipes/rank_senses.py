@@ -17,7 +17,7 @@ from pathlib import Path
 
 from wordfreq import zipf_frequency
 
-from nmt_core.corpora import senses
+from nmt_core.corpora import grammar, senses
 from nmt_core.corpora.lexicon import headwords
 from nmt_core.text.data import DING_PATH
 
@@ -25,9 +25,13 @@ WORD_CLASSES = {"noun": ("m", "f", "n"), "verb": ("verb",), "adj": ("adj",)}
 
 
 def in_table() -> set[str]:
-    """Every German word the sense table (and its places) already has."""
+    """Every German word the sense table (and its places) already has, and the closed classes
+    the grammar writes itself (sein, haben, werden, the modals, prepositions, separable
+    prefixes: Ding marks "zu" and "ohne" as adjectives)."""
     words = set(senses.nouns()) | {verb.german for verb in senses.verbs()}
     words |= {adjective.german for adjective in senses.adjectives()}
+    words |= {*grammar.IRREGULAR_PRESENT, *grammar.MODALS, grammar.FUTURE}
+    words |= {*grammar.PREPOSITION_CASES, *grammar.SEPARABLE_PREFIXES, "ein", "kein"}
     return words | {place.noun for place in senses.places()}
 
 

@@ -157,19 +157,26 @@ _WORD_CLASS = re.compile(r"\{(m|f|n|vi|vt|vr|adj)\}")
 
 def headwords(path: Path) -> dict[str, str]:
     """Every one-word headword of Ding at ``path`` with its word class: "m", "f" or "n" (a
-    noun's gender), "verb" or "adj", the first one Ding gives. For a person choosing words to
-    add to the sense table (checkpoints/recipes/rank_senses.py), not for the generator."""
+    noun's gender), "verb" or "adj", the first one Ding gives. A noun counts only from an entry
+    that gives its plural: the nominalised function words ("das Ich", "das Aus", "die Oder")
+    have none, and would head a frequency ranking. For a person choosing words to add to the
+    sense table (checkpoints/recipes/rank_senses.py), not for the generator."""
     found: dict[str, str] = {}
     with path.open(encoding="utf-8") as lines:
         for line in lines:
             if line.startswith("#") or " :: " not in line:
                 continue
-            for alternative in split_top(line.split(" | ", 1)[0].split(" :: ")[0], ";"):
+            parts = line.split(" :: ")[0].split(" | ")
+            with_plural = len(parts) > 1 and "{pl}" in parts[1]
+            for alternative in split_top(parts[0], ";"):
                 marked, word = _WORD_CLASS.search(alternative), clean(alternative)
-                if marked and word.isalpha() and word not in found:
-                    found[word] = {"vi": "verb", "vt": "verb", "vr": "verb"}.get(
-                        marked.group(1), marked.group(1)
-                    )
+                if not marked or not word.isalpha() or word in found:
+                    continue
+                word_class = {"vi": "verb", "vt": "verb", "vr": "verb"}.get(
+                    marked.group(1), marked.group(1)
+                )
+                if word_class not in ("m", "f", "n") or with_plural:
+                    found[word] = word_class
     return found
 
 
