@@ -175,18 +175,18 @@ def hypothesis_of(result: SearchResult, tokenizer: Tokenizer) -> Hypothesis:
     assert result.contexts is not None, "translate() needs a search with records=True"
 
     def numpy(t: torch.Tensor | None) -> np.ndarray | None:
-        return None if t is None else t.numpy()
+        return None if t is None else t.cpu().numpy()
 
     return Hypothesis(
         target_pieces=tuple(tokenizer.pieces(result.tokens)),
         text=tokenizer.decode(result.tokens),
         score=result.score,
-        log_probs=result.log_probs.numpy(),
+        log_probs=result.log_probs.cpu().numpy(),
         attention=numpy(result.attention),
         scores=numpy(result.scores),
-        contexts=result.contexts.numpy(),
+        contexts=result.contexts.cpu().numpy(),
         topk_pieces=tuple(tuple(tokenizer.pieces(row)) for row in result.topk_ids.tolist()),
-        topk_probs=result.topk_probs.numpy(),
+        topk_probs=result.topk_probs.cpu().numpy(),
     )
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 import json
 import shutil
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from conftest import TOY_SENTENCE, toy_configs
+from conftest import TOY_SENTENCE, index_out_of_reach, toy_configs
 
 from nmt_core.__main__ import main
 from nmt_core.analysis import eflomal
@@ -22,26 +21,8 @@ REVERSED = "Tu Ti Mo Ka ."
 MIRROR = {(3, 0), (2, 1), (1, 2), (0, 3)}  # (source, target): word j goes to 3 - j
 
 
-# What pip's log says when no index answers (offline, or an index without eflomal): a machine
-# without the network skips these tests rather than fails them.
-NO_INDEX = ("(from versions: none)", "NewConnectionError", "Network is unreachable")
-
-
-def index_out_of_reach(log: Path) -> bool:
-    """Whether eflomal's install log shows pip finding no index that has eflomal."""
-    text = log.read_text(errors="replace") if log.is_file() else ""
-    return any(sign in text for sign in NO_INDEX)
-
-
 @pytest.fixture(scope="module")
-def priors_dir(tmp_path_factory, request):
-    try:
-        request.getfixturevalue("eflomal_installed")
-    except eflomal.EflomalError:
-        log = eflomal.VENV / "install.log"
-        if not index_out_of_reach(log):
-            raise
-        pytest.skip(f"eflomal is built from its source on an index that pip cannot reach: {log}")
+def priors_dir(tmp_path_factory, eflomal_installed):
     return tmp_path_factory.mktemp("priors")
 
 

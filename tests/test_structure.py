@@ -309,3 +309,24 @@ def test_figures_stay_small_modules_that_draw_and_import_no_streamlit_and_no_mod
                 ):
                     wrong.append(f"{file.name}: {name}")
     assert not wrong, wrong
+
+
+def test_tensors_reach_numpy_only_through_the_cpu():
+    """``t.numpy()`` raises for a tensor on a GPU (it failed on an H100 for the beam tree), and
+    no CPU run shows it: so every ``.numpy()`` is called on ``.cpu()`` (a no-op on the CPU)."""
+    bare = []
+    for file in [*PACKAGE.rglob("*.py"), *DASHBOARD.rglob("*.py")]:
+        for node in ast.walk(ast.parse(file.read_text())):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            if node.func.attr != "numpy":
+                continue
+            inner = node.func.value
+            through_cpu = (
+                isinstance(inner, ast.Call)
+                and isinstance(inner.func, ast.Attribute)
+                and inner.func.attr == "cpu"
+            )
+            if not through_cpu:
+                bare.append(f"{file.relative_to(PACKAGE.parent)}:{node.lineno}")
+    assert not bare, bare

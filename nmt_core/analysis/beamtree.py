@@ -75,13 +75,14 @@ def beam_tree(checkpoint: Checkpoint, sentence: str, beam_size: int) -> BeamTree
     def record(step: BeamStep) -> None:
         nonlocal rows
         records, next_rows, ended = step.records(TOP_K), [], step.ended
+        # (rows, 1, S) on the model's device: one copy to the CPU per step, not per node
+        attention = None if records.attention is None else records.attention.float().cpu().numpy()
         for c in range(step.token.size(1)):
             score = float(step.score[0, c])
             if not np.isfinite(score):  # at step 0 only one beam is live
                 continue
             row = int(step.origin[0, c])
             status = "ended" if ended[0, c] else "kept" if step.kept[0, c] else "pruned"
-            attention = records.attention
             topk = zip(
                 tokenizer.pieces(records.topk_ids[row, 0].tolist()),
                 records.topk_probs[row, 0].tolist(),
@@ -95,7 +96,7 @@ def beam_tree(checkpoint: Checkpoint, sentence: str, beam_size: int) -> BeamTree
                     piece=tokenizer.pieces([int(step.token[0, c])])[0],
                     score=score,
                     status=status,
-                    attention=None if attention is None else attention[row, 0].float().numpy(),
+                    attention=None if attention is None else attention[row, 0],
                     topk=tuple((p, float(q)) for p, q in topk),
                 )
             )

@@ -188,10 +188,10 @@ def _flattened(sides: _Sides) -> _Flat:
     for b, (steps, pieces) in enumerate(shapes):
         queries.append(sides.queries[b, :steps])
         keys.append(sides.keys[b, :pieces])
-        key_steps.append(sides.weights[b, :steps, :pieces].argmax(dim=0).numpy())
+        key_steps.append(sides.weights[b, :steps, :pieces].argmax(dim=0).cpu().numpy())
         t, j = np.meshgrid(np.arange(steps), np.arange(pieces), indexing="ij")  # step-major
         pairs.append(np.stack([first_query + t.ravel(), first_key + j.ravel()], axis=1))
-        energies.append(sides.energies[b, :steps, :pieces].reshape(-1).numpy())
+        energies.append(sides.energies[b, :steps, :pieces].reshape(-1).cpu().numpy())
         first_query, first_key = first_query + steps, first_key + pieces
     return _Flat(
         queries=torch.cat(queries).double(),
@@ -261,8 +261,8 @@ def query_key_map(checkpoint: Checkpoint, sentences: Sequence[str]) -> QueryKeyM
     return QueryKeyMap(
         scorer=entry.name,
         sentences=texts,
-        queries=((flat.queries - centre) @ basis.T).numpy(),
-        keys=((flat.keys - centre) @ basis.T).numpy(),
+        queries=((flat.queries - centre) @ basis.T).cpu().numpy(),
+        keys=((flat.keys - centre) @ basis.T).cpu().numpy(),
         query_sentence=flat.query_sentence,
         query_step=flat.query_step,
         query_piece=flat.query_piece,

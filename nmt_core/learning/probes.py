@@ -212,7 +212,9 @@ def probe_evaluation(
             pairs, sources, targets, probes.gold or [None] * len(pairs), strict=True
         )
     ]
-    attention = tuple(None if r.attention is None else r.attention.float().numpy() for r in forced)
+    attention = tuple(
+        None if r.attention is None else r.attention.float().cpu().numpy() for r in forced
+    )
     return sentences, ProbeEvaluation(step, dev_bleu, hypotheses, attention)
 
 
