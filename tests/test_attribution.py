@@ -19,7 +19,7 @@ from nmt_core.analysis.attribution import (
     kendall_tau,
     relevance,
 )
-from nmt_core.text.tokenization import word_attention
+from nmt_core.text.tokenization import word_attention, word_groups
 from nmt_core.translate import translate
 
 
@@ -82,8 +82,7 @@ def test_integrated_gradients_add_up_to_the_change_in_log_probability(checkpoint
 def test_leave_one_out_is_the_drop_when_one_piece_is_zeroed(checkpoint, greedy):
     # the first piece of 'Tu', the source word the first piece written mirrors (found, not
     # counted: another sentencepiece version cuts the toy's words differently)
-    word_starts = [i for i, piece in enumerate(greedy.source_pieces) if piece.startswith("▁")]
-    step, piece = 0, word_starts[3]
+    step, piece = 0, word_groups(greedy.source_pieces)[3][0]
     drop = attribute(checkpoint, greedy, "leave_one_out", steps=[step])[0, piece]
     embeddings = source_embeddings(checkpoint).detach()
     zeroed = embeddings.clone()

@@ -35,6 +35,7 @@ from nmt_core.measures.evaluation import jensen_shannon
 from nmt_core.measures.step_arithmetic import vector_norm
 from nmt_core.measures.temperature import entropy_bits
 from nmt_core.network.model import build_model
+from nmt_core.text.tokenization import word_groups
 from nmt_core.translate import MAX_SOURCE_PIECES, translate
 
 APP = str(Path(__file__).resolve().parents[1] / "dashboard" / "app.py")
@@ -89,8 +90,8 @@ def heatmap(spec: dict) -> tuple[np.ndarray, list[str], list[str]]:
 
 
 def word_of_piece(pieces: list[str], index: int) -> int:
-    """Which word (0-based) the piece at ``index`` belongs to: words start with '▁'."""
-    return sum(piece.startswith("▁") for piece in pieces[: index + 1]) - 1
+    """Which word (0-based) the piece at ``index`` belongs to."""
+    return next(w for w, group in enumerate(word_groups(pieces)) if index in group)
 
 
 def go_to(at: AppTest, page: str) -> AppTest:
