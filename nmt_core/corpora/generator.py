@@ -187,9 +187,14 @@ def wh_question(rng: random.Random, words: Vocabulary) -> Pair | None:
 
 
 def _commandable(verb: Verb) -> bool:
-    """A verb one tells a person to do: not a state ("mag!"), not "fliegen"."""
+    """A verb one tells a person to do: not a state ("mag!"), not what only happens to one
+    ("Verschlaf!"), not "fliegen"."""
     sense = verb.sense
-    return "person" in sense.subjects and not sense.stative and sense.german != "fliegen"
+    return (
+        "person" in sense.subjects
+        and not (sense.stative or sense.past)
+        and sense.german != "fliegen"
+    )
 
 
 def imperative(rng: random.Random, words: Vocabulary) -> Pair | None:

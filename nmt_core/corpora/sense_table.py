@@ -85,7 +85,7 @@ Zeitung | newspaper | text, thing
 Brief | letter | text, written, thing, mail
 Geschichte | story | text, written, story
 Bild | picture | picture, thing
-Ball | ball | thing, small, toy
+Ball | ball | thing, small, toy, ball
 Tasche | bag | thing, small, container, luggage
 Schlüssel | key | thing, small
 Handy | phone | thing, small, machine
@@ -104,7 +104,7 @@ Tür | door | thing, door
 Flasche | bottle | thing, container
 Tasse | cup | thing, cup
 Geschenk | present | thing, gift
-Blume | flower | thing, gift
+Blume | flower | thing, gift, plant
 Jacke | jacket | clothes, thing
 Mütze | hat | clothes, thing, small
 Pullover | jumper | clothes, thing
@@ -208,6 +208,107 @@ Rock | skirt | clothes, thing
 Mantel | coat | clothes, thing
 Stiefel | boot | clothes, thing
 Handschuh | glove | clothes, thing, small
+Schülerin | pupil | person
+Bäcker | baker | person
+Köchin | cook | person
+Kellnerin | waitress | person
+Sänger | singer | person
+Sängerin | singer | person
+Pilot | pilot | person | weak
+Bauer | farmer | person | weak
+Polizistin | police officer | person
+Zahnarzt | dentist | person
+Enkel | grandson | person, family, child
+Enkelin | granddaughter | person, family, child
+Kollege | colleague | person | weak
+Kollegin | colleague | person
+Gast | guest | person
+Meerschweinchen | guinea pig | animal, pet
+Schildkröte | tortoise | animal, pet
+Huhn | chicken | animal
+Frosch | frog | animal
+Fuchs | fox | animal
+Tiger | tiger | animal
+Giraffe | giraffe | animal
+Spinne | spider | animal
+Biene | bee | animal
+Schlange | snake | animal
+Kirsche | cherry | food, fruit
+Zitrone | lemon | food, fruit
+Traube | grape | food, fruit
+Zwiebel | onion | food, vegetable
+Salz | salt | grocery | mass
+Mehl | flour | grocery | mass
+Müsli | muesli | food | mass
+Pfannkuchen | pancake | food, baked, sweet
+Bonbon | sweet | food, sweet
+Burger | burger | food, meal
+Marmelade | jam | food, sweet | mass
+Cola | cola | drink | mass
+Zeitschrift | magazine | text, thing
+Postkarte | postcard | written, mail, thing
+Einladung | invitation | written, mail
+Gedicht | poem | text, written
+Aufsatz | essay | written
+Liste | list | written
+Rezept | recipe | text, written
+Antwort | answer | written, answer
+Lineal | ruler | thing, small
+Papier | paper | thing | mass
+Kerze | candle | thing, gift
+Vase | vase | thing
+Kissen | pillow | thing
+Decke | blanket | thing
+Sessel | armchair | thing, furniture
+Laptop | laptop | thing, machine, switch
+Drucker | printer | thing, machine, switch
+Herd | cooker | thing, machine, switch
+Waschmaschine | washing machine | thing, machine, switch
+Teddy | teddy | thing, toy
+Roller | scooter | thing, vehicle, owned, transport
+Motorrad | motorbike | thing, vehicle, machine, owned, transport
+Schiff | ship | thing, vehicle
+Lastwagen | lorry | thing, vehicle
+Poster | poster | picture, thing
+Kiste | box | thing, container
+Korb | basket | thing, container
+Münze | coin | thing, small
+Pflanze | plant | thing, plant
+Socke | sock | clothes, thing, small
+Bluse | blouse | clothes, thing
+Kappe | cap | clothes, thing, small
+Gürtel | belt | clothes, thing, small
+Anzug | suit | clothes, thing
+Geige | the violin | instrument | bare
+Flöte | the flute | instrument | bare
+Trompete | the trumpet | instrument | bare
+Schlagzeug | the drums | instrument | bare
+Basketball | basketball | sport | bare
+Volleyball | volleyball | sport | bare
+Handball | handball | sport | bare
+Golf | golf | sport | bare
+Tischtennis | table tennis | sport | bare
+Italienisch | Italian | language | bare
+Russisch | Russian | language | bare
+Türkisch | Turkish | language | bare
+Chinesisch | Chinese | language | bare
+Latein | Latin | language, subject | bare
+Physik | physics | subject | bare
+Chemie | chemistry | subject | bare
+Erdkunde | geography | subject | bare
+Informatik | computer science | subject | bare
+Badezimmer | bathroom | room
+Wohnzimmer | living room | room
+Klassenzimmer | classroom | room
+Keller | cellar | room
+Balkon | balcony | room
+Kirche | church | building
+Schloss | castle | building
+Brücke | bridge | building
+Turm | tower | building
+Ausflug | trip | event
+Hochzeit | wedding | celebration, event
+Fußballspiel | football match | game, event
 """
 
 VERB_ROWS = """
@@ -307,6 +408,33 @@ aufwachen | wake up | person, animal | | sein
 mitkommen | come along | person | | sein
 zurückkommen | come back | person | | sein
 lächeln | smile | person | | notime
+erklären | explain | person | task, question, answer
+benutzen | use | person | machine, small, vehicle
+schließen | close | person | door, container
+einladen | invite | person | person, family | gern
+abholen | pick up | person | person, family, child
+gießen | water | person | plant
+rufen | call | person | person, family, pet
+werfen | throw | person | ball | gern
+fangen | catch | person, animal | ball | gern
+schälen | peel | person | fruit, vegetable
+teilen | share | person | food, sweet
+wecken | wake | person | person, family, child
+umarmen | hug | person | person, family, pet
+zuhören | listen to | person | person | dat
+unterrichten | teach | person | subject, language | gern
+studieren | study | person | subject
+streiten | argue | person | person, family | mit+dat:with notime
+springen | jump | person, animal | | sein gern
+joggen | jog | person | | gern
+surfen | surf | person | | gern
+grillen | have a barbecue | person | | gern
+ankommen | arrive | person | | sein
+abfahren | leave | person | | sein
+einsteigen | get on | person | | sein
+aussteigen | get off | person | | sein
+ausgehen | go out | person | | sein gern
+verschlafen | oversleep | person | | past
 """
 
 ADJECTIVE_ROWS = """
@@ -382,4 +510,34 @@ faul | lazy | person, animal | person, animal
 fleißig | hard-working | person | person, -family
 klug | clever | person, animal | person, animal
 wach | awake | person, animal |
+dick | thick | text | text
+dünn | thin | text | text
+weich | soft | furniture, clothes | furniture, clothes
+bequem | comfortable | furniture, clothes | furniture, clothes
+modern | modern | room, building, machine | room, building, machine
+hässlich | ugly | clothes, picture, building | clothes, picture, building
+wütend | angry | person | person
+froh | glad | person |
+nervös | nervous | person | person
+mutig | brave | person | person
+höflich | polite | person | person
+frech | cheeky | person, animal | person, animal
+ehrlich | honest | person | person
+berühmt | famous | person, building | person, building
+reich | rich | person | person
+arm | poor | person | person
+satt | full | person |
+durstig | thirsty | person, animal | person, animal
+sauer | sour | fruit | fruit
+salzig | salty | meal | meal
+scharf | spicy | meal | meal
+schwer | heavy | luggage, furniture | luggage, furniture
+leicht | light | luggage | luggage
+leicht | easy | task, exam | task, exam
+richtig | right | answer | answer
+falsch | wrong | answer | answer
+sportlich | sporty | person | person
+schüchtern | shy | person | person
+offen | open | door, container |
+pünktlich | on time | vehicle |
 """

@@ -120,6 +120,15 @@ See | an | an | at the lake | to the lake | schwimmen, spielen, lesen, gehen, fa
 Meer | an | an | by the sea | to the sea | schwimmen, spielen, fahren, fliegen
 Apotheke | in | zu | at the chemist's | to the chemist's | arbeiten, gehen
 Arbeit | auf | zu | at work | to work | essen, gehen, fahren
+Theater | in | in | at the theatre | to the theatre | arbeiten, singen, tanzen, gehen, fahren
+Post | auf | zu | at the post office | to the post office | arbeiten, warten, gehen
+Bank | in | zu | at the bank | to the bank | arbeiten, warten, gehen
+Café | in | in | at the café | to the café | essen, frühstücken, lesen, arbeiten, gehen
+Fluss | an | an | by the river | to the river | schwimmen, spielen, lesen, gehen, fahren
+Sporthalle | in | in | in the sports hall | to the sports hall | spielen, laufen, springen, gehen
+Dorf | in | in | in the village | to the village | wohnen, arbeiten, gehen, fahren
+Bauernhof | auf | auf | on the farm | to the farm | arbeiten, wohnen, spielen, gehen, fahren
+Laden | in | in | at the shop | to the shop | einkaufen, arbeiten, gehen
 """
 
 # Every place is one where one can be: "sein" stands for being there ("Ich war im Kino").
@@ -152,6 +161,8 @@ TIMES = {
         ("am Wochenende", "at the weekend"), ("im Sommer", "in summer"),
         ("im Winter", "in winter"), ("im Frühling", "in spring"), ("im Herbst", "in autumn"),
         ("nach dem Frühstück", "after breakfast"), ("nach dem Abendessen", "after dinner"),
+        ("selten", "rarely"), ("nachmittags", "in the afternoon"), ("jeden Abend", "every evening"),
+        ("jeden Sonntag", "every Sunday"), ("jede Woche", "every week"),
     ),
     "plan": (
         ("jetzt", "now"), ("heute", "today"), ("heute Abend", "tonight"),
@@ -159,12 +170,16 @@ TIMES = {
         ("am Mittwoch", "on Wednesday"), ("am Donnerstag", "on Thursday"),
         ("am Freitag", "on Friday"), ("am Samstag", "on Saturday"), ("am Sonntag", "on Sunday"),
         ("nach der Schule", "after school"), ("nächste Woche", "next week"),
+        ("übermorgen", "the day after tomorrow"), ("nächstes Jahr", "next year"),
+        ("morgen früh", "tomorrow morning"),
     ),
     "past": (
         ("gestern", "yesterday"), ("gestern Abend", "last night"),
         ("letzte Woche", "last week"), ("am Montag", "on Monday"),
         ("am Samstag", "on Saturday"), ("letzten Sommer", "last summer"),
         ("im Mai", "in May"), ("vorgestern", "the day before yesterday"),
+        ("letztes Jahr", "last year"), ("heute Morgen", "this morning"),
+        ("letzten Montag", "last Monday"),
     ),
 }  # fmt: skip
 # The months, as times: "im Januar" :: "in January"
@@ -184,10 +199,10 @@ EXCESSIVE = frozenset(
 UNGRADED = frozenset({"rot", "blau", "grün", "schwarz", "weiß", "gelb", "braun", "grau", "kaputt",
                       "leer", "voll", "fertig", "wach"})  # fmt: skip
 # English adverbs that stand before the verb ("I often eat") rather than at the end
-FREQUENCY = frozenset({"often", "always", "sometimes"})
+FREQUENCY = frozenset({"often", "always", "sometimes", "rarely"})
 # The times one likes doing something at ("Ich lese abends gern"; not "oft gern")
-LIKED_TIMES = frozenset({"in the morning", "in the evening", "at the weekend", "in summer",
-                         "in winter", "in spring", "in autumn"})  # fmt: skip
+LIKED_TIMES = frozenset({"in the morning", "in the afternoon", "in the evening", "at the weekend",
+                         "in summer", "in winter", "in spring", "in autumn"})  # fmt: skip
 
 # "... weil ich Hunger habe": a state, its English, and the verbs it gives a reason for
 REASONS = (
@@ -197,7 +212,10 @@ REASONS = (
     ("krank", "ill", frozenset({"schlafen", "bleiben"})),
 )
 # "Ich glaube, dass ...": the verbs that open a dass clause, with their English
-THAT_VERBS = (("glauben", "think"), ("wissen", "know"), ("hoffen", "hope"), ("sagen", "say"))
+THAT_VERBS = (
+    ("glauben", "think"), ("wissen", "know"), ("hoffen", "hope"), ("sagen", "say"),
+    ("finden", "think"), ("hören", "hear"),
+)  # fmt: skip
 
 
 def nouns() -> dict[str, NounSense]:
