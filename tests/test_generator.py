@@ -613,3 +613,33 @@ def test_the_frequency_rankings_headwords_are_nouns_with_a_plural_verbs_and_adje
         encoding="utf-8",
     )
     assert headwords(ding) == {"Katze": "f", "kochen": "verb", "schnell": "adj"}
+
+
+@needs_ding
+def test_nicht_precedes_a_prepositional_object_and_a_pronoun_precedes_the_particle(lexicon):
+    """ "Ich warte nicht auf dich", not "auf dich nicht"; "pick you up", not "pick up you"."""
+    from nmt_core.corpora.generator import generate
+
+    pairs = generate(lexicon, 6000, 3)
+    waits = [german for german, _ in pairs if re.search(r"\bwart", german) and " nicht " in german]
+    assert len(waits) >= 3
+    assert not [german for german in waits if re.search(r"\bauf (\w+ ){1,3}nicht\b", german)]
+    picks = [english_text for _, english_text in pairs if re.search(r"\bpick", english_text)]
+    pronouns = r"(me|you|him|her|it|us|them)"
+    assert any(re.search(rf"\bpick\w* {pronouns} up\b", english_text) for english_text in picks)
+    assert not [e for e in picks if re.search(r"\bpick\w* up (me|you|him|us|them)\b", e)]
+
+
+@needs_ding
+def test_a_subject_that_says_you_takes_no_object_that_says_you(lexicon):
+    """Not "Warum holen Sie dich ab?": one person is addressed at a time."""
+    from nmt_core.corpora.clauses import object_phrase
+    from nmt_core.corpora.phrases import pronoun, vocabulary
+
+    words = vocabulary(lexicon)
+    ask = next(verb.sense for verb in words.verbs if verb.sense.german == "fragen")
+    rng = random.Random(1)
+    for key in ("du", "ihr", "Sie"):
+        objects = {object_phrase(rng, words, ask, pronoun(key))[0] for _ in range(300)}
+        assert "sie" in objects or "ihn" in objects
+        assert not objects & {"dich", "euch", "Sie"}, key

@@ -89,6 +89,8 @@ class Predicate:
             words = (obj, time, nicht, gern, extra, place)
         elif gern:
             words = (time, nicht, gern, obj, extra, place)
+        elif self.verb.sense.preposition:  # "Ich warte nicht auf den Bus"
+            words = (time, nicht, obj, extra, place)
         else:
             words = (time, obj, nicht, extra, place)
         return tuple(word for word in words if word)
@@ -107,6 +109,17 @@ class Predicate:
             self.extra[1] if self.extra else "",
             time,
         )
+
+    def english_with_verb(self, verb_part: str) -> str:
+        """``verb_part`` (ending in the English verb) and what follows it; a pronoun object
+        stands before the particle of a phrasal verb: "pick you up", not "pick up you"."""
+        after = self.english_after()
+        obj = self.object[1] if self.object else ""
+        particle = verb_part.rsplit(" ", 1)[-1]
+        if particle in PARTICLES and obj in english.OBJECT_PRONOUNS:
+            verb_part = verb_part.removesuffix(f" {particle}")
+            after = join_words(obj, particle, after.removeprefix(obj).strip())
+        return join_words(verb_part, after)
 
     def german(self, subject: Phrase) -> German:
         verb, person, nominative = self.verb.german, subject.person, subject.german["nom"]
@@ -147,12 +160,12 @@ class Predicate:
             like = english.clause(subject, person, LIKE, "simple", self.negated, question)
             verb = self.verb.english
             doing = verb.gerund if self.liking == "ing" else f"to {verb.base}"
-            return join_words(like, doing, self.english_after())
+            return self.english_with_verb(join_words(like, doing))
         head = english.clause(
             subject, person, self.verb.english, self.english_tense(), self.negated, question,
             self.frequency(), self.english_modal(person),
         )  # fmt: skip
-        return join_words(head, self.english_after())
+        return self.english_with_verb(head)
 
 
 # "present", "perfect" (the participle last), "past" (hatte: the simple past of a verb in
@@ -162,7 +175,10 @@ TENSES = ("present", "perfect", "past", "modal", "past_modal", "future")
 # the time expressions that go with a tense (senses.TIMES); the present's vary
 TIME_CATEGORIES = {"perfect": "past", "past": "past", "past_modal": "past", "modal": "plan",
                    "future": "plan"}  # fmt: skip
+# the particles of English phrasal verbs that a pronoun object goes before ("pick me up")
+PARTICLES = frozenset({"up", "on", "off", "out", "down", "away", "back"})
 LIKE = grammar.english_regular("like")  # gern: "Ich lese gern." :: "I like reading."
+ADDRESSED = frozenset({"du", "ihr", "Sie"})  # the pronouns that say "you"
 OBJECT_PRONOUNS = frozenset(form for forms in PRONOUNS.values() for form in forms[1:3])
 MOTION = frozenset({"gehen", "fahren", "fliegen", "kommen", "reisen"})  # need a "where to"
 NEEDS_PLACE = frozenset({"wohnen", "bleiben"})  # need a "where"
@@ -207,7 +223,10 @@ def object_phrase(
     in general ("Äpfel", "Milch"), what one likes doing something with."""
     case = verb.preposition[1] if verb.preposition else verb.case
     if "person" in verb.objects and rng.random() < 0.3:
-        key = rng.choice([k for k in PRONOUNS if not oneself(subject.person, k)])
+        # not "you" twice ("Holen Sie dich ab?"), nor the subject itself
+        addressed = subject.german["nom"] in ADDRESSED
+        keys = [k for k in PRONOUNS if not (addressed and k in ADDRESSED)]
+        key = rng.choice([k for k in keys if not oneself(subject.person, k)])
         german, english_object = object_pronoun(key)
         phrase = Phrase(german, english_object, 2, frozenset({"person"}))
     else:

@@ -223,7 +223,7 @@ def imperative(rng: random.Random, words: Vocabulary) -> Pair | None:
     middle.insert(int(bool(middle) and middle[0] in OBJECT_PRONOUNS), "bitte" if please else "")
     german = join_words(finite, polite, *middle, verb.prefix)
     english_text = join_words(
-        "please" if please else "", said.verb.english.base, said.english_after()
+        "please" if please else "", said.english_with_verb(said.verb.english.base)
     )
     return sentence(german, english_text, "!")
 
