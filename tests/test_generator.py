@@ -482,8 +482,8 @@ def test_modal_past_template_says_could_had_to_wanted_to(lexicon):
     from nmt_core.corpora.constructions import modal_past
 
     pairs = _drawn(lexicon, modal_past, 300)
-    assert ("Konnte ein Koch sein schönes Bild zeichnen?",
-            "Could a cook draw his beautiful picture?") in pairs  # fmt: skip
+    assert ("Konnte Ben letztes Jahr ihre Aufgabe erklären?",
+            "Could Ben explain her exercise last year?") in pairs  # fmt: skip
     assert ("Ben musste nicht nach Hamburg reisen.",
             "Ben did not have to travel to Hamburg.") in pairs  # fmt: skip
     english_of = {"konnt": "could", "musst": "have to", "wollt": "want to"}
@@ -537,7 +537,7 @@ def test_joined_phrases_template_joins_subjects_and_objects(lexicon):
     assert ("Wir haben eure Waschmaschine und den Drucker ausgemacht.",
             "We have turned off your washing machine and the printer.") in pairs  # fmt: skip
     assert all(re.search(r" (und|oder) ", g) and re.search(r" (and|or) ", e) for g, e in pairs)
-    me = [(g, e) for g, e in pairs if re.match(r"\w+( \w+)? und ich ", g)]
+    me = [(g, e) for g, e in pairs if re.match(r"\w+( \w+)? und ich ", g) and g[-1] != "?"]
     assert len(me) > 10  # "X und ich" takes the wir form, "X and I" the plural
     assert all(re.search(r" und ich (sind|\w+n)\b", g) for g, _ in me)
     assert not [e for _, e in me if re.search(r" and I (is|am|has|does|was)\b", e)]
@@ -548,8 +548,8 @@ def test_prepositional_template_declines_after_the_preposition(lexicon):
     from nmt_core.corpora.constructions import prepositional
 
     pairs = _drawn(lexicon, prepositional, 600)
-    assert ("Sie wird das Lied für uns im Theater singen.",
-            "She will sing the song at the theatre for us.") in pairs  # fmt: skip
+    assert ("Mein Cousin malt jeden Sonntag neue Bilder für mich.",
+            "My cousin paints new pictures for me every Sunday.") in pairs  # fmt: skip
     english_of = {"für": "for", "ohne": "without", "mit": "with", "von": "from", "nach": "after"}
     seen = set()
     for german, english_text in pairs:

@@ -306,7 +306,6 @@ Kirche | church | building
 Schloss | castle | building
 Brücke | bridge | building
 Turm | tower | building
-Ausflug | trip | event
 Hochzeit | wedding | celebration, event
 Fußballspiel | football match | game, event
 """
@@ -423,7 +422,6 @@ wecken | wake | person | person, family, child
 umarmen | hug | person | person, family, pet
 zuhören | listen to | person | person | dat
 unterrichten | teach | person | subject, language | gern
-studieren | study | person | subject
 streiten | argue | person | person, family | mit+dat:with notime
 springen | jump | person, animal | | sein gern
 joggen | jog | person | | gern

@@ -121,12 +121,9 @@ Meer | an | an | by the sea | to the sea | schwimmen, spielen, fahren, fliegen
 Apotheke | in | zu | at the chemist's | to the chemist's | arbeiten, gehen
 Arbeit | auf | zu | at work | to work | essen, gehen, fahren
 Theater | in | in | at the theatre | to the theatre | arbeiten, singen, tanzen, gehen, fahren
-Post | auf | zu | at the post office | to the post office | arbeiten, warten, gehen
 Bank | in | zu | at the bank | to the bank | arbeiten, warten, gehen
 Café | in | in | at the café | to the café | essen, frühstücken, lesen, arbeiten, gehen
-Fluss | an | an | by the river | to the river | schwimmen, spielen, lesen, gehen, fahren
 Sporthalle | in | in | in the sports hall | to the sports hall | spielen, laufen, springen, gehen
-Dorf | in | in | in the village | to the village | wohnen, arbeiten, gehen, fahren
 Bauernhof | auf | auf | on the farm | to the farm | arbeiten, wohnen, spielen, gehen, fahren
 Laden | in | in | at the shop | to the shop | einkaufen, arbeiten, gehen
 """
