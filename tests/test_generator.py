@@ -643,3 +643,27 @@ def test_a_subject_that_says_you_takes_no_object_that_says_you(lexicon):
         objects = {object_phrase(rng, words, ask, pronoun(key))[0] for _ in range(300)}
         assert "sie" in objects or "ihn" in objects
         assert not objects & {"dich", "euch", "Sie"}, key
+
+
+def test_weak_masculine_nouns_take_n_or_en_outside_the_nominative():
+    from nmt_core.corpora import senses
+    from nmt_core.corpora.phrases import Noun, _noun_form
+
+    table = senses.nouns()
+    expected = {"Bauer": "Bauern", "Nachbar": "Nachbarn", "Junge": "Jungen", "Bär": "Bären",
+                "Student": "Studenten", "Kollege": "Kollegen"}  # fmt: skip
+    for german, form in expected.items():
+        noun = Noun(table[german], "m", "", "")
+        assert [_noun_form(noun, case, False) for case in ("nom", "acc", "dat")] == [
+            german, form, form]  # fmt: skip
+
+
+@needs_ding
+def test_seeing_is_said_in_the_simple_present(lexicon):
+    """ "Ihre Nachbarin sieht das Bild." :: "Your neighbour sees the picture.", not "is
+    seeing" (which says meeting someone)."""
+    from nmt_core.corpora.generator import generate
+
+    english_texts = [english_text for _, english_text in generate(lexicon, 6000, 3)]
+    assert any(re.search(r"\bsees?\b", text) for text in english_texts)
+    assert not [text for text in english_texts if re.search(r"\b(is|are|am) seeing\b", text)]

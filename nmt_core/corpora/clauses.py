@@ -144,7 +144,8 @@ class Predicate:
             return self.tense
         if self.tense in ("past_modal", "future"):
             return "modal"
-        return "simple" if self.verb.sense.stative or category == "habit" else "progressive"
+        simple = self.verb.sense.stative or self.verb.sense.simple or category == "habit"
+        return "simple" if simple else "progressive"
 
     def english_modal(self, person: int) -> str:
         """The English of the modal or the future for ``person``: "has to", "could", "will"."""

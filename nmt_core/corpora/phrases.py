@@ -193,12 +193,13 @@ def _determined(
 
 
 def _noun_form(noun: Noun, case: str, plural: bool) -> str:
-    """Katze, Jungen (weak masculine outside the nominative), Kindern (dative plural -n)."""
+    """Katze, Jungen, Bauern (weak masculine outside the nominative), Kindern (dative plural
+    -n)."""
     if plural:
         form = noun.plural
         return form + "n" if case == "dat" and form[-1] not in "ns" else form
     if noun.sense.weak and case != "nom":
-        return noun.sense.german + ("n" if noun.sense.german.endswith(("e", "ar")) else "en")
+        return noun.sense.german + ("n" if noun.sense.german.endswith(("e", "ar", "er")) else "en")
     return noun.sense.german
 
 

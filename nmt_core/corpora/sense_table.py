@@ -6,9 +6,10 @@ A noun's flag is "mass", "weak", "bare" or "single" (see :class:`senses.NounSens
 row is "German | English | subject kinds | object kinds | flags", its flags "dat" (a dative
 object), "auf+acc:for" (a prepositional object and its English preposition), "stative", "sein",
 "past" (said of what has happened: "Ich habe den Schlüssel verloren"), "notime" (no time
-expression: "Der Opa weint am Montag" is odd) and "gern" (what one likes doing: "Ich spiele gern
-Fußball"). An adjective's row is "German | English | kinds it is said of | kinds it stands
-before", the last with "-kind" for kinds it does not suit ("der alte Mann", not "das alte Kind").
+expression: "Der Opa weint am Montag" is odd), "simple" (never progressive in English: "sees",
+not "is seeing") and "gern" (what one likes doing: "Ich spiele gern Fußball"). An adjective's
+row is "German | English | kinds it is said of | kinds it stands before", the last with "-kind"
+for kinds it does not suit ("der alte Mann", not "das alte Kind").
 
 The words were chosen by what a class talks about (family, school, home, food, transport, free
 time) and by how often German uses them: checkpoints/recipes/rank_senses.py lists the most
@@ -320,7 +321,7 @@ schneiden | cut | person | fruit, baked, vegetable
 lesen | read | person | text | gern
 schreiben | write | person | written, exam | gern
 malen | paint | person | picture | gern
-sehen | see | person, animal | animal, person, vehicle, picture, film
+sehen | see | person, animal | animal, person, vehicle, picture, film | simple
 suchen | look for | person | small, pet
 finden | find | person | small | past
 verlieren | lose | person | small | past

@@ -52,6 +52,7 @@ class VerbSense:
     past: bool = False  # only in the perfect
     timeless: bool = False  # never with a time expression
     liked: bool = False  # said with "gern": what one likes doing ("Ich lese gern.")
+    simple: bool = False  # never progressive in English, in any tense ("sees", not "is seeing")
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,7 @@ def verbs() -> list[VerbSense]:
                 german, english, _kinds(subjects), _kinds(objects),
                 "dat" if "dat" in flags else "acc", prepositions[0] if prepositions else None,
                 "stative" in flags, "sein" in flags, "past" in flags, "notime" in flags,
-                "gern" in flags,
+                "gern" in flags, "simple" in flags,
             )  # type: ignore[arg-type]
         )  # fmt: skip
     return table
