@@ -116,7 +116,7 @@ class Predicate:
         after = self.english_after()
         obj = self.object[1] if self.object else ""
         particle = verb_part.rsplit(" ", 1)[-1]
-        if particle in PARTICLES and obj in english.OBJECT_PRONOUNS:
+        if particle in english.PARTICLES and obj in english.OBJECT_PRONOUNS:
             verb_part = verb_part.removesuffix(f" {particle}")
             after = join_words(obj, particle, after.removeprefix(obj).strip())
         return join_words(verb_part, after)
@@ -176,8 +176,6 @@ TENSES = ("present", "perfect", "past", "modal", "past_modal", "future")
 # the time expressions that go with a tense (senses.TIMES); the present's vary
 TIME_CATEGORIES = {"perfect": "past", "past": "past", "past_modal": "past", "modal": "plan",
                    "future": "plan"}  # fmt: skip
-# the particles of English phrasal verbs that a pronoun object goes before ("pick me up")
-PARTICLES = frozenset({"up", "on", "off", "out", "down", "away", "back"})
 LIKE = grammar.english_regular("like")  # gern: "Ich lese gern." :: "I like reading."
 ADDRESSED = frozenset({"du", "ihr", "Sie"})  # the pronouns that say "you"
 OBJECT_PRONOUNS = frozenset(form for forms in PRONOUNS.values() for form in forms[1:3])

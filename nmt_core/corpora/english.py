@@ -13,8 +13,9 @@ from nmt_core.corpora.grammar import EnglishVerb, be
 # take "not" and invert themselves ("cannot", "Will you ...?", "Are you allowed to ...?"); the
 # others take do-support
 _AUXILIARY_MODALS = ("can", "could", "should", "would", "will", "am", "are", "is")
-# English object pronouns: they go before a phrasal verb's particle
+# English object pronouns, and the particles of phrasal verbs they go before ("pick me up")
 OBJECT_PRONOUNS = frozenset({"me", "you", "him", "her", "it", "us", "them"})
+PARTICLES = frozenset({"up", "on", "off", "out", "down", "away", "back"})
 _DO_SUPPORTED = {"has to": "have to", "wants to": "want to", "had to": "have to",
                  "wanted to": "want to"}  # fmt: skip
 
