@@ -74,10 +74,11 @@ DE_EN = (
     ),
     Example(
         "separable verb",
-        "Sie ruft ihre Mutter an.",
-        "She calls her mother.",
-        "'calls' needs both 'ruft' and 'an', the last word.",
-        also=("She is calling her mother.",),
+        "Er ruft seinen Freund an.",
+        "He is calling his friend.",
+        "'calling' needs both 'ruft' and 'an', the last word: does any of its attention reach "
+        "'an'?",
+        also=("He calls his friend.", "He phones his friend."),
     ),
     Example(
         "perfect tense",
@@ -102,17 +103,130 @@ DE_EN = (
     ),
     Example(
         "noun compound",
-        "Die Butter ist im Kühlschrank.",
-        "The butter is in the fridge.",
-        "'im' splits into 'in the', and 'Kühlschrank' becomes 'fridge'.",
-        also=("The butter is in the refrigerator.",),
+        "Die Milch ist im Kühlschrank.",
+        "The milk is in the fridge.",
+        "'im' becomes 'in the': does 'the' attend to 'im', or already to 'Kühlschrank', the "
+        "one word for 'fridge'?",
+        also=("The milk is in the refrigerator.",),
     ),
     Example(
         "short sentence",
-        "Das Haus ist groß.",
-        "The house is big.",
+        "Das Auto ist neu.",
+        "The car is new.",
         "One German word for each English word: a clean diagonal.",
-        also=("The house is large.",),
+    ),
+    Example(
+        "modal verb",
+        "Ich möchte einen Tee trinken.",
+        "I would like to drink a tea.",
+        "'trinken' waits at the end behind the modal 'möchte'; English puts 'drink' right after "
+        "'would like to'.",
+        also=("I would like to drink tea.", "I'd like to drink a tea."),
+    ),
+    Example(
+        "verb-final clause",
+        "Er isst einen Apfel, weil er Hunger hat.",
+        "He is eating an apple because he is hungry.",
+        "After 'weil' the verb 'hat' goes last, and 'Hunger hat' (has hunger) becomes 'is "
+        "hungry': where do 'is' and 'hungry' look?",
+        also=("He eats an apple because he is hungry.",),
+    ),
+    Example(
+        "verb-final clause",
+        "Wenn es regnet, bleiben wir zu Hause.",
+        "When it rains, we stay at home.",
+        "The wenn-clause ends on its verb 'regnet'; then the main clause puts its verb "
+        "'bleiben' before 'wir', and English swaps them back: 'we stay'.",
+        also=("If it rains, we stay at home.", "When it rains, we stay home.",
+              "If it rains, we will stay at home."),  # fmt: skip
+    ),
+    Example(
+        "question",
+        "Hast du einen Hund?",
+        "Do you have a dog?",
+        "English asks with 'do', which has no German word: where does it attend?",
+        also=("Have you got a dog?",),
+    ),
+    Example(
+        "question",
+        "Wo wohnt deine Schwester?",
+        "Where does your sister live?",
+        "'wohnt' is the second German word and 'live' the last English one: its link crosses "
+        "'your sister'.",
+    ),
+    Example(
+        "imperative",
+        "Schließ bitte die Tür!",
+        "Please close the door!",
+        "'Please' comes first in English: it attends to 'bitte', the second German word.",
+        also=("Close the door, please!", "Please shut the door!"),
+    ),
+    Example(
+        "everyday phrase",
+        "Ich bin zwölf Jahre alt.",
+        "I am twelve years old.",
+        "'zwölf' is cut into pieces: watch 'twelve' built piece by piece, then 'years' and "
+        "'old'.",
+    ),
+    Example(
+        "place",
+        "Das Buch liegt auf dem Tisch.",
+        "The book is on the table.",
+        "German says the book 'lies' on the table: 'is' attends to 'liegt'.",
+        also=("The book is lying on the table.",),
+    ),
+    Example(
+        "two clauses",
+        "Ich trinke Kaffee und meine Schwester trinkt Tee.",
+        "I drink coffee and my sister drinks tea.",
+        "Two clauses joined by 'und': each 'drink' attends to its own verb.",
+        also=("I am drinking coffee and my sister is drinking tea.",),
+    ),
+    Example(
+        "simple past",
+        "Gestern war ich im Kino.",
+        "Yesterday I was at the cinema.",
+        "'Gestern' comes first, and the model puts 'yesterday' last: its link crosses the "
+        "others.",
+        also=("I was at the cinema yesterday.", "Yesterday I was in the cinema."),
+    ),
+    Example(
+        "future",
+        "Nächstes Jahr werde ich Spanisch lernen.",
+        "Next year I will learn Spanish.",
+        "'lernen' is last in German and 'learn' comes right after 'will'.",
+        also=("I will learn Spanish next year.",),
+    ),
+    Example(
+        "gern",
+        "Ich spiele gern Fußball.",
+        "I like playing football.",
+        "'gern' (gladly) becomes 'like', before 'playing': the first links cross.",
+        also=("I like to play football.",),
+    ),
+    Example(
+        "modal verb",
+        "Ich musste gestern arbeiten.",
+        "I had to work yesterday.",
+        "'had to' comes from 'musste'; 'work' attends past 'gestern' to 'arbeiten', the last "
+        "word, and 'yesterday' back to 'gestern'.",
+        also=("Yesterday I had to work.",),
+    ),
+    Example(
+        "prepositional phrase",
+        "Ich koche für meine Freunde.",
+        "I am cooking for my friends.",
+        "'für meine Freunde' is 'for my friends' word for word: a diagonal after the verb.",
+        also=("I cook for my friends.",),
+    ),
+    Example(
+        "weather",
+        "Morgen scheint die Sonne.",
+        "Tomorrow the sun will shine.",
+        "After 'Morgen' the verb comes second, before 'die Sonne'; English starts with 'The "
+        "sun'.",
+        also=("The sun will shine tomorrow.", "The sun is shining tomorrow.",
+              "Tomorrow the sun is shining."),  # fmt: skip
     ),
     Example(
         "idiom",

@@ -16,10 +16,27 @@ DIRECTIONS_SHIPPED = sorted({info.direction for info in SHIPPED})
 CLASSROOM = {"de-en": ("Der Hund schläft.", "dog"), "en-de": ("The dog is sleeping.", "hund")}
 
 
-@pytest.mark.parametrize("direction", DIRECTIONS_SHIPPED)
-def test_each_direction_has_the_four_models(direction):
-    models = [info for info in SHIPPED if info.direction == direction]
-    assert {"additive", "general", "dot", "none"} <= {info.scorer for info in models}
+# What each direction ships (checkpoints/recipes/train_all.sh): the additive scorer on the
+# conditional GRU, Luong's two multiplicative scorers, no attention, and the additive scorer on
+# Luong's decoder, so that Compare shows three scorers on one decoder.
+FIVE = {("additive", "conditional"), ("general", "luong"), ("dot", "luong"), ("none", "bahdanau"),
+        ("additive", "luong")}  # fmt: skip
+# Directions whose fifth model is still training (issue 45): their test fails until it ships.
+STILL_TRAINING = {"en-de"}
+
+
+@pytest.mark.parametrize(
+    "direction",
+    [
+        pytest.param(d, marks=pytest.mark.xfail(strict=True, reason="additive-luong training"))
+        if d in STILL_TRAINING
+        else d
+        for d in DIRECTIONS_SHIPPED
+    ],
+)
+def test_each_direction_has_the_five_models(direction):
+    models = {(info.scorer, info.decoder) for info in SHIPPED if info.direction == direction}
+    assert FIVE <= models
 
 
 def test_each_direction_names_its_models_and_has_one_default_and_their_metadata():
@@ -32,7 +49,7 @@ def test_each_direction_names_its_models_and_has_one_default_and_their_metadata(
         assert info.test_bleu is not None
         assert sum(f.stat().st_size for f in info.path.iterdir()) <= 20 * 2**20
     everything = sum(f.stat().st_size for f in SHIPPED_ROOT.rglob("*") if f.is_file())
-    assert everything <= 120 * 2**20
+    assert everything <= 160 * 2**20
 
 
 def test_the_command_line_lists_them_by_name(capsys):
@@ -54,15 +71,17 @@ def guided(info) -> bool:
     return bool(read_config(info.path)[1]["train_config"].get("guided_alignment", 0))
 
 
-def test_the_models_were_trained_alike():
-    """The comparison is fair: one tokenizer, one size, one training recipe; only the scorer
+@pytest.mark.parametrize("direction", DIRECTIONS_SHIPPED)
+def test_the_models_were_trained_alike(direction):
+    """The comparison (within a direction: Compare shows one direction's models) is fair: one
+    tokenizer, one size, one training recipe; only the scorer
     and the decoder wiring it needs differ (and where each run wrote its files, which way it
     read the corpus and the probe sentences, where it found the tokenizer, and the device and
     threads it computed on: what a resumed run may change besides its budget). The lexical
     shortcut averages by the attention, so the model without attention cannot have it; the
     others all have it or not. A model trained with guided alignment may ship only as a
     labelled extra: its attention was taught, so it is outside this comparison."""
-    alike = [info for info in SHIPPED if not guided(info)]
+    alike = [info for info in SHIPPED if info.direction == direction and not guided(info)]
     first = alike[0]
 
     def sizes(config: ModelConfig) -> dict:
