@@ -137,8 +137,11 @@ DE_EN = (
         "When it rains, we stay at home.",
         "The wenn-clause ends on its verb 'regnet'; then the main clause puts its verb "
         "'bleiben' before 'wir', and English swaps them back: 'we stay'.",
-        also=("If it rains, we stay at home.", "When it rains, we stay home.",
-              "If it rains, we will stay at home."),  # fmt: skip
+        also=(
+            "If it rains, we stay at home.",
+            "When it rains, we stay home.",
+            "If it rains, we will stay at home.",
+        ),
     ),
     Example(
         "question",
@@ -165,8 +168,7 @@ DE_EN = (
         "everyday phrase",
         "Ich bin zwölf Jahre alt.",
         "I am twelve years old.",
-        "'zwölf' is cut into pieces: watch 'twelve' built piece by piece, then 'years' and "
-        "'old'.",
+        "'zwölf' is cut into pieces: watch 'twelve' built piece by piece, then 'years' and 'old'.",
     ),
     Example(
         "place",
@@ -186,8 +188,7 @@ DE_EN = (
         "simple past",
         "Gestern war ich im Kino.",
         "Yesterday I was at the cinema.",
-        "'Gestern' comes first, and the model puts 'yesterday' last: its link crosses the "
-        "others.",
+        "'Gestern' comes first, and the model puts 'yesterday' last: its link crosses the others.",
         also=("I was at the cinema yesterday.", "Yesterday I was in the cinema."),
     ),
     Example(
@@ -223,10 +224,12 @@ DE_EN = (
         "weather",
         "Morgen scheint die Sonne.",
         "Tomorrow the sun will shine.",
-        "After 'Morgen' the verb comes second, before 'die Sonne'; English starts with 'The "
-        "sun'.",
-        also=("The sun will shine tomorrow.", "The sun is shining tomorrow.",
-              "Tomorrow the sun is shining."),  # fmt: skip
+        "After 'Morgen' the verb comes second, before 'die Sonne'; English starts with 'The sun'.",
+        also=(
+            "The sun will shine tomorrow.",
+            "The sun is shining tomorrow.",
+            "Tomorrow the sun is shining.",
+        ),
     ),
     Example(
         "idiom",

@@ -210,7 +210,8 @@ PAIR_LAYOUT = """() => [...document.querySelectorAll('.js-plotly-plot')].filter(
 @pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720)])
 def test_compare_puts_a_beside_b_on_a_projector(server, browser, width, height):
     """A link in presentation mode (the sidebar opens collapsed): A and B's heatmaps share a
-    row, each at least 420 px wide; nothing is wider than the screen; under each its formula."""
+    row, each at least 420 px wide; nothing is wider than the screen; their formulas below, each
+    whole, with the sidebar open too."""
     page = browser.new_page(viewport={"width": width, "height": height})
     page.set_default_timeout(60_000)
     try:
@@ -227,12 +228,22 @@ def test_compare_puts_a_beside_b_on_a_projector(server, browser, width, height):
         page.mouse.move(x, y)
         page.locator(".hoverlayer .legend, .hoverlayer .hovertext").first.wait_for()
         hovered = page.locator(".hoverlayer").first.text_content()
+        # the teacher opens the sidebar (the page narrows): each formula stays whole, none
+        # scrolls inside its place by more than KaTeX's own overhang of a few pixels (an
+        # italic's tail); a cut formula hides a glyph or more
+        page.get_by_test_id("stExpandSidebarButton").click()
+        page.get_by_test_id("stSidebar").get_by_text("Presentation mode").wait_for()
+        time.sleep(1)
+        cut = page.evaluate(
+            "() => [...document.querySelectorAll('.katex-display')]"
+            ".filter(f => f.scrollWidth > f.clientWidth + 8).map(f => f.textContent)"
+        )
     finally:
         page.close()
     a, b = pair["panels"]
     assert a["top"] == b["top"] and a["left"] + a["width"] <= b["left"]  # one row, A first
     assert min(a["width"], b["width"]) >= 420, pair
-    assert widest <= width and formulas >= 2
+    assert widest <= width and formulas >= 2 and not cut, cut
     assert "A toy-additive" in hovered and "B toy-general" in hovered, hovered
 
 

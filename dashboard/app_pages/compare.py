@@ -28,7 +28,9 @@ if len(attentive) >= 2:
         st.info("These two cannot be compared cell by cell (different tokenizers or no output).")
         st.stop()
 
-    # 2. A beside B, one figure (hover a cell: both weights), each with its formula below.
+    # 2. A beside B, one figure (hover a cell: both weights), then their formulas: under each
+    # heatmap, or one under the other in presentation mode, where a formula at projector size
+    # is wider than half the page (the additive one would scroll inside its column).
     widgets.chart(
         figures.pair_heatmaps(
             pair.a.matrix,
@@ -40,7 +42,8 @@ if len(attentive) >= 2:
         ),
         "compare_pair",
     )
-    for place, letter, model in zip(st.columns(2), "AB", (attentive[a], attentive[b]), strict=True):
+    places = widgets.side_by_side(2, chosen.presentation)
+    for place, letter, model in zip(places, "AB", (attentive[a], attentive[b]), strict=True):
         config = model.config
         place.markdown(f"**{letter} · {literal(views.model_label(model))}**")
         place.latex(formulas.score_formula(config.scorer, config.decoder, config.coverage))
