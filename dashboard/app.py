@@ -29,21 +29,26 @@ from nmt_core.text.data import language_names  # noqa: E402
 HOW_TO_TRAIN = """\
 # every option, with its default
 python -m nmt_core train --help
-# the four shipped German->English models (additive, general, dot, none)
+# the five shipped German->English models (additive, general, dot, none, additive-luong)
 bash checkpoints/recipes/train_all.sh
 # copy a finished run's chosen weights (written by `python -m nmt_core average`) here,
 # where the dashboard looks for them
 python -m nmt_core export --checkpoint runs/additive/averaged --output checkpoints/de-en-additive
 """
 
+ss = st.session_state
+
 # A link that opens presentation mode (a class's projector) opens with the sidebar collapsed,
 # so that the page gets the projector's whole 1024 px; the teacher opens it with the arrow.
-projector_link = st.query_params.get("presentation") == "1"
+# Decided once a tab: the mode's toggle puts presentation=1 in the URL too, and Streamlit
+# collapses the sidebar whenever this setting changes, which would shut it on the next click.
+if "opened_on_projector" not in ss:
+    ss.opened_on_projector = st.query_params.get("presentation") == "1"
 st.set_page_config(
     page_title="Attention Lab",
     page_icon="👁️",
     layout="wide",
-    initial_sidebar_state="collapsed" if projector_link else "auto",
+    initial_sidebar_state="collapsed" if ss.opened_on_projector else "auto",
 )
 page = st.navigation(
     [
@@ -57,7 +62,6 @@ page = st.navigation(
         for p in PAGES
     ]
 )
-ss = st.session_state
 
 # 1. Without a checkpoint there is nothing to show but how to make one.
 root = checkpoints_root()
@@ -143,7 +147,21 @@ ss.settings = state.Settings(
 )
 
 
-# 4. The sentence, shared by every page, and the direction's examples.
+# 4. The sentence, shared by every page, and the direction's examples. The open Examples list
+# is as wide as its box (a fifth of a 1024-px screen beside the sidebar), which cut every entry
+# mid-sentence: it gets 34 rem (the page's width at most; Streamlit moves it left to stay on the
+# screen), and an entry longer still ends in "…".
+EXAMPLES_LIST_STYLE = """<style>
+[data-testid="stSelectboxVirtualDropdown"]:has([role="listbox"][aria-label="Examples"]) {
+  min-width: min(34rem, calc(100vw - 1rem));
+}
+[data-testid="stSelectboxVirtualDropdown"] [aria-label="Examples"] [role="presentation"] {
+  width: 100% !important;
+}
+[data-testid="stSelectboxVirtualDropdown"] [aria-label="Examples"] [role="option"] > div {
+  display: block; text-overflow: ellipsis;  /* a flex box's text never ends in an ellipsis */
+}
+</style>"""
 bank = examples(direction)
 
 
@@ -156,6 +174,7 @@ def use_example() -> None:
 left, right = st.columns([3, 2])  # wide enough to tell the examples apart at 1024 px
 left.text_input(f"{language_names(direction)[0]} sentence", key="sentence")
 right.selectbox("Examples", ["…", *bank], key="example", on_change=use_example)
+st.html(EXAMPLES_LIST_STYLE)
 shown = example_for(ss.sentence, direction)
 if shown is not None:  # the bank's own reference, and what to point out
     kind = "where attention fails" if shown.fails else shown.shows

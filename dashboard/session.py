@@ -45,6 +45,7 @@ KEYS = (
     Key("settings", "state.Settings", "the sidebar's choices and the sentence, for the pages"),
     Key("asked_model", "str", "the model a link asked for, said once if unknown"),
     Key("link_ignored", "list[str]", "a link's values that could not be used, said once"),
+    Key("opened_on_projector", "bool", "the tab was opened by a presentation=1 link"),
     # page inputs kept across page changes
     Key("reference", "str", "Alignments: the reference translation", True, True),
     Key("gold_text", "str", "Alignments: a pasted gold Pharaoh line", True, True),

@@ -255,6 +255,60 @@ def test_translate_shows_the_whole_heatmap_on_a_projectors_first_screen(server, 
     assert labels["top"] >= 0 and labels["bottom"] <= height, labels
 
 
+OPTIONS_SHOWN = """() => [...document.querySelectorAll('[role=option]')].map(o => {
+  const text = o.firstElementChild;
+  const box = o.getBoundingClientRect();
+  return {label: o.innerText, whole: text.scrollWidth <= text.clientWidth + 1,
+          left: box.left, right: box.right}; })"""
+
+
+def sidebar_is_open(page: "sync_api.Page") -> bool:
+    box = page.get_by_test_id("stSidebar").bounding_box()
+    return box is not None and box["x"] >= 0 and box["width"] > 100
+
+
+@pytest.mark.parametrize("presentation", [False, True])
+def test_the_open_examples_list_shows_its_sentences_whole_beside_the_sidebar(server, presentation):
+    """A teacher at 1024 x 768 with the sidebar open opens Examples: the list lies on the screen
+    and every entry of up to 64 characters (all but the bank's deliberately long ones) is whole,
+    not cut mid-sentence as it was in a list as narrow as its box."""
+    with screen(1024, 768) as page:
+        page.goto(f"{server}/?presentation={int(presentation)}")
+        box = page.get_by_role("combobox", name="Examples")
+        box.wait_for()
+        if presentation:  # a projector link opens with the sidebar shut: the teacher opens it
+            page.get_by_test_id("stExpandSidebarButton").click()
+        page.wait_for_function("() => document.querySelector('.js-plotly-plot')")
+        assert sidebar_is_open(page)
+        box.click()
+        page.locator("[role=option]").nth(4).wait_for()
+        time.sleep(0.5)
+        options = page.evaluate(OPTIONS_SHOWN)
+    short = [o for o in options if len(o["label"]) <= 64]
+    assert len(short) >= 6, options
+    assert all(o["left"] >= 0 and o["right"] <= 1024 for o in options), options
+    assert [o["label"] for o in short if not o["whole"]] == []
+
+
+def test_turning_presentation_mode_on_leaves_the_sidebar_open(server):
+    """The teacher turns the mode on in the sidebar and picks an example: the sidebar stays
+    open (it used to shut on the first click after the toggle)."""
+    with screen(1024, 768) as page:
+        page.goto(server)
+        page.get_by_role("combobox", name="Examples").wait_for()
+        page.get_by_test_id("stSidebar").get_by_text("Presentation mode").click()
+        page.wait_for_url("**presentation=1**")
+        time.sleep(1)
+        page.get_by_role("combobox", name="Examples").click()
+        page.locator("[role=option]").nth(2).click()
+        page.wait_for_function(
+            "() => !document.querySelector('[data-testid=stSidebar] [data-testid=stSkeleton]')"
+        )
+        time.sleep(2)  # the rerun that shut it came right after the pick
+        assert page.get_by_label("German sentence").input_value() != ""
+        assert sidebar_is_open(page)
+
+
 ANIMATION_STATE = """el => ({frames: el._transitionData._frames.length,
                             active: el._fullLayout.sliders[0].active,
                             label: el._fullLayout.sliders[0].steps[
