@@ -245,7 +245,6 @@ LONGER_MODULES = {
     "nmt_core/learning/training.py": (600, "the training loop and its small helpers, in order"),
     "nmt_core/decoding/search.py": (480, "greedy, beam and forced decoding share one step"),
     "nmt_core/checkpoint.py": (410, "save, load and list one folder format"),
-    "nmt_core/corpora/sense_table.py": (560, "the hand-written rows of everyday words: data"),
     "dashboard/examples.py": (440, "two example banks, each example with its reference: data"),
 }
 
