@@ -304,7 +304,7 @@ def test_no_generated_pair_is_an_everyday_gold_or_evaluation_sentence(lexicon, t
     assert [
         p for p in kept if p.source.casefold() in held_out or p.target.casefold() in held_out
     ] == []
-    assert len(pairs) - 50 < len(kept) <= len(pairs) - 3
+    assert len(pairs) * 0.97 < len(kept) <= len(pairs) - 3  # the rule costs few pairs
 
 
 @needs_ding
@@ -325,22 +325,78 @@ def test_generated_pairs_are_trained_on_without_dev_or_test_sentences(tmp_path):
     with_run = replace(cfg, output_dir=str(run))
     assert added[0] not in training_pairs(poisoned, with_run)
     written = (run / GENERATED_FILE).read_text("utf-8").splitlines()
-    assert len(written) == 3000 and all(line.count("\t") == 1 for line in written)
+    assert 2950 < len(written) <= 3000  # less what would show one of the ten (unseen.py)
+    assert all(line.count("\t") == 1 for line in written)
     en_de = training_pairs(Split([], [], []), replace(cfg, direction="en-de"))
     assert en_de[0] == Pair(*reversed(written[0].split("\t")), en_de[0].kind)
 
 
 @needs_ding
 def test_the_ten_measuring_sentences_are_never_generated(lexicon):
-    from nmt_core.corpora.generator import avoided_texts, generate
+    from nmt_core.corpora.generator import generate, measured_texts
 
     ten = {text.casefold() for pair in MEASURED for text in pair}
     assert len(MEASURED) == 10 and len(ten) == 20
     cfg = TrainConfig(augment=("generated_sentences",))
-    assert ten <= avoided_texts(cfg.generated_avoid)  # generated_pairs leaves them out
+    measured = {text.casefold() for text in measured_texts(cfg.generated_avoid)}
+    assert ten <= measured  # generated_pairs leaves them out
     pairs = generate(lexicon, 60_000, cfg.seed)
     assert len(pairs) == 60_000
     assert not {text.casefold() for pair in pairs for text in pair} & ten
+
+
+# The content words of each of the ten, in the forms German writes them (the participle, the
+# other persons, the plural): issue 45 keeps them out of training in these combinations.
+TEN_COMBINATIONS = {
+    "Ich habe einen kleinen Bruder.": (r"kleine[nmrs]?", r"Brüder(n)?|Bruder"),
+    "Wir essen heute Abend Nudeln.": (r"esse|isst|esst|essen|gegessen|iss", r"Nudeln?"),
+    "Mein Lieblingsfach ist Musik.": (r"Lieblingsfach|Lieblingsfächer", r"Musik"),
+    "Kommst du morgen zu meiner Party?": (r"komme|kommst|kommt|kommen|gekommen|komm", r"Partys?"),
+    "Die Katze sitzt auf dem Sofa.": (r"Katzen?", r"sitze|sitzt|sitzen|gesessen|sitz", r"Sofas?"),
+    "Ich gehe jeden Tag zu Fuß zur Schule.": (r"gehe|gehst|geht|gehen|gegangen|geh", r"Fuß",
+                                              r"Schule"),
+    "Meine Oma wohnt auf dem Land.": (r"Omas?", r"wohne|wohnst|wohnt|wohnen|gewohnt", r"Land"),
+    "Wann fängt der Film an?": (r"fange|fängst|fängt|fangt|fangen|angefangen|anfangen",
+                                r"Filme?s?"),
+    "Ich habe meine Hausaufgaben schon gemacht.": (r"Hausaufgaben?",
+                                                   r"mache|machst|macht|machen|gemacht|mach"),
+}  # fmt: skip
+
+
+def _holds(german: str, words: tuple[str, ...]) -> bool:
+    return all(re.search(rf"\b({word})\b", german) for word in words)
+
+
+@needs_ding
+def test_a_run_never_trains_on_the_ten_content_words_together(tmp_path):
+    """Not "Ihr kleiner Bruder ist zu Hause geblieben." (the content words of "Ich habe einen
+    kleinen Bruder."), nor any other of the ten's combinations, in any person or tense: the ten
+    measure whether a model puts together words it learnt apart."""
+    from nmt_core.corpora.generator import generated_pairs
+
+    assert {german for german, _ in MEASURED} - set(TEN_COMBINATIONS) == {"Es ist heute sehr kalt."}
+    cfg = TrainConfig(augment=("generated_sentences",), output_dir=str(tmp_path / "none"))
+    pairs = generated_pairs(cfg)
+    assert len(pairs) > 19_000
+    shown = [(ten, p.source) for p in pairs for ten, words in TEN_COMBINATIONS.items()
+             if _holds(p.source, words)]  # fmt: skip
+    assert shown == []
+
+
+@needs_ding
+def test_a_measured_sentence_is_kept_out_by_its_content_words_in_any_form(lexicon):
+    from nmt_core.corpora.phrases import vocabulary
+    from nmt_core.corpora.unseen import unseen
+
+    rule = unseen(["Der Hund schläft im Garten.", "Es ist heute sehr kalt."], vocabulary(lexicon))
+    assert not rule.allows("Die Hunde haben im Garten geschlafen.", "The dogs slept outside.")
+    assert not rule.allows("Morgen schläft mein Hund nicht im Garten.", "…")  # time, negation
+    assert rule.allows("Der Hund schläft.", "The dog is sleeping.")  # not every content word
+    assert not rule.allows("Es ist heute sehr kalt.", "It is very cold today.")  # whole
+    assert not rule.allows("Heute ist es kalt.", "es ist heute sehr kalt.")  # either side
+    assert rule.allows("Es ist kalt.", "It is cold.")  # one content word: only kept out whole
+    eating = unseen(["Wir essen heute Abend Äpfel."], vocabulary(lexicon))
+    assert not eating.allows("Isst du einen Apfel?", "Are you eating an apple?")
 
 
 def test_generated_pairs_is_a_validated_setting():

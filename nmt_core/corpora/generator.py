@@ -62,6 +62,7 @@ from nmt_core.corpora.phrases import (
     subject,
     vocabulary,
 )
+from nmt_core.corpora.unseen import unseen
 from nmt_core.corpora.weather import weather
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import DING_PATH, CorpusError, classify, looks_like_ding, read_tsv
@@ -308,12 +309,12 @@ def generate(lexicon: Lexicon, size: int, seed: int) -> list[Pair]:
     return list(made)
 
 
-def avoided_texts(paths: tuple[str, ...]) -> set[str]:
-    """Both sides of every pair in the TSVs ``paths``, case-folded: what is never generated."""
-    texts = set()
+def measured_texts(paths: tuple[str, ...]) -> list[str]:
+    """Both sides of every pair in the TSVs ``paths``: what no generated pair may show."""
+    texts = []
     for path in paths:
         pairs, _ = read_tsv(path)
-        texts |= {text.casefold() for pair in pairs for text in (pair.source, pair.target)}
+        texts += [text for pair in pairs for text in (pair.source, pair.target)]
     return texts
 
 
@@ -328,8 +329,9 @@ def ding_lexicon(path: Path) -> Lexicon:
 def generated_pairs(cfg: TrainConfig) -> list[DataPair]:
     """The ``cfg.generated_pairs`` pairs of a run, in its direction, written to
     OUTPUT_DIR/generated_pairs.tsv when the run folder exists (the record of what it trained
-    on; elsewhere, e.g. for eflomal's priors, they are only made in memory). Pairs with a side
-    in one of ``cfg.generated_avoid`` (evaluation sentences) are left out.
+    on; elsewhere, e.g. for eflomal's priors, they are only made in memory). Pairs that show a
+    sentence of ``cfg.generated_avoid`` (evaluation sentences), whole or by all its content
+    words, are left out (:mod:`nmt_core.corpora.unseen`).
 
     Ding's grammar is read from ``cfg.corpus`` when it is a Ding file, else from where Debian
     installs it.
@@ -341,9 +343,9 @@ def generated_pairs(cfg: TrainConfig) -> list[DataPair]:
             f"generated_sentences reads the grammar of its words from the Ding dictionary, not "
             f"found at {ding}: install it with `apt-get install trans-de-en`"
         )
-    made = generate(ding_lexicon(ding), cfg.generated_pairs, cfg.seed)
-    avoided = avoided_texts(cfg.generated_avoid)
-    made = [p for p in made if p[0].casefold() not in avoided and p[1].casefold() not in avoided]
+    lexicon = ding_lexicon(ding)
+    rule = unseen(measured_texts(cfg.generated_avoid), vocabulary(lexicon))
+    made = [pair for pair in generate(lexicon, cfg.generated_pairs, cfg.seed) if rule.allows(*pair)]
     log.info("generated_sentences: %d pairs from %s", len(made), ding)
     folder = Path(cfg.output_dir)
     if folder.is_dir():
