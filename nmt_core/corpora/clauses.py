@@ -180,7 +180,10 @@ LIKE = grammar.english_regular("like")  # gern: "Ich lese gern." :: "I like read
 ADDRESSED = frozenset({"du", "ihr", "Sie"})  # the pronouns that say "you"
 OBJECT_PRONOUNS = frozenset(form for forms in PRONOUNS.values() for form in forms[1:3])
 MOTION = frozenset({"gehen", "fahren", "fliegen", "kommen", "reisen"})  # need a "where to"
-NEEDS_PLACE = frozenset({"wohnen", "bleiben"})  # need a "where"
+TOWARDS = MOTION | {"zurückkommen"}  # a place they take is where to: "nach Hause", not "zu Hause"
+NEEDS_PLACE = frozenset({"wohnen", "bleiben", "sitzen", "liegen"})  # need a "where"
+WILLING = frozenset({"wollen", "möchten", "dürfen"})  # modals only a being is the subject of
+ON_FOOT = ("zu Fuß", "on foot")  # how one goes: "Ich gehe zu Fuß in den Park."
 ANIMAL_PLACES = frozenset({"Garten", "Park", "Wald", "Küche", "Strand"})
 
 
@@ -278,9 +281,11 @@ def predicate(
     animal = "animal" in subject.kinds
     place = None
     if sense.german in MOTION or sense.german in NEEDS_PLACE or rng.random() < 0.3:
-        place = place_phrase(rng, words, sense.german, sense.german in MOTION, animal)
+        place = place_phrase(rng, words, sense.german, sense.german in TOWARDS, animal)
         if place is None and (sense.german in MOTION or sense.german in NEEDS_PLACE):
             return None
+    if place and sense.german == "gehen" and rng.random() < 0.2:  # ":: to the park on foot"
+        place = (f"{ON_FOOT[0]} {place[0]}", f"{place[1]} {ON_FOOT[1]}")
     category = TIME_CATEGORIES.get(tense, "")
     category = category or ("habit" if liking or rng.random() < 0.4 else "plan")
     times = [t for t in senses.TIMES[category] if not liking or t[1] in senses.LIKED_TIMES]
@@ -295,6 +300,8 @@ def predicate(
     elif obj:
         obj = (obj[0], obj[2])
     modals = {"modal": grammar.MODALS, "past_modal": grammar.PAST_MODALS}.get(tense, ())
+    if not subject.kinds & {"person", "animal"}:  # "Das Spiel kann beginnen", not "will"
+        modals = [modal for modal in modals if modal not in WILLING]
     modal = rng.choice(list(modals)) if modals else grammar.FUTURE if tense == "future" else ""
     return Predicate(verb, tense, modal, time, obj, place, negate, liking)  # type: ignore[arg-type]
 

@@ -167,6 +167,7 @@ def wh_question(rng: random.Random, words: Vocabulary) -> Pair | None:
             and not v.sense.objects & {"person", "family", "pet", "animal"}
         ),
         "wo": lambda v: v.sense.german in MOTION or v.sense.german == "wohnen",
+        "wer": lambda v: not v.sense.stative and bool(v.sense.subjects & {"person", "animal"}),
     }.get(word, lambda v: not v.sense.stative)
     made = draw_clause(rng, words, tense, test, False, word not in ("wann", "wo"), question=True)
     if made is None:

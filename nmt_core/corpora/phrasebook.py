@@ -1,13 +1,14 @@
 """A short phrasebook of fixed everyday expressions, written by hand for this project: greetings,
-thanks, names, age, hunger and thirst, the time. What a class says first, and what a model
-trained on the dictionary's idioms gets wrong ("Ich heiße Anna." :: "I mean a slap.").
+thanks, names, age, hunger and thirst, the time, favourites, aches. What a class says first,
+and what a model trained on the dictionary's idioms gets wrong ("Ich heiße Anna." :: "I mean a
+slap.").
 """
 
 from __future__ import annotations
 
 import random
 
-from nmt_core.corpora.grammar import IRREGULAR_PRESENT, NUMBERS, PRONOUNS, be
+from nmt_core.corpora.grammar import IRREGULAR_PRESENT, NUMBERS, POSSESSIVES, PRONOUNS, be, ein_word
 from nmt_core.corpora.senses import CITIES, NAME_GENDERS, NAMES
 
 FIXED = (
@@ -30,6 +31,11 @@ FIXED = (
     ("Frohe Weihnachten!", "Merry Christmas!"), ("Schönes Wochenende!", "Have a nice weekend!"),
     ("Was ist das?", "What is that?"), ("Wo ist die Toilette?", "Where is the toilet?"),
     ("Ich habe keine Zeit.", "I have no time."), ("Bis bald!", "See you soon!"),
+    ("Wann hast du Geburtstag?", "When is your birthday?"),
+    ("Hast du Geschwister?", "Do you have any brothers or sisters?"),
+    ("Ich habe Kopfschmerzen.", "I have a headache."),
+    ("Ich habe Bauchschmerzen.", "I have a stomach ache."),
+    ("Ich habe Zahnschmerzen.", "I have toothache."),
 )  # fmt: skip
 COUNTRIES = (
     ("Deutschland", "Germany"), ("Österreich", "Austria"), ("der Schweiz", "Switzerland"),
@@ -38,9 +44,81 @@ COUNTRIES = (
 )  # fmt: skip
 
 
+# "Mein Lieblingsfach ist Mathe.": the compound, its gender, its English, and what it may be
+FAVOURITES = (
+    ("Lieblingsfach", "n", "subject", (
+        ("Mathe", "maths"), ("Deutsch", "German"), ("Englisch", "English"), ("Kunst", "art"),
+        ("Sport", "PE"), ("Geschichte", "history"), ("Biologie", "biology"),
+        ("Physik", "physics"), ("Chemie", "chemistry"), ("Erdkunde", "geography"))),
+    ("Lieblingsessen", "n", "food", (
+        ("Pizza", "pizza"), ("Nudeln", "pasta"), ("Suppe", "soup"), ("Reis", "rice"),
+        ("Fisch", "fish"), ("Salat", "salad"), ("Kuchen", "cake"), ("Eis", "ice cream"))),
+    ("Lieblingstier", "n", "animal", (
+        ("der Hund", "the dog"), ("die Katze", "the cat"), ("das Pferd", "the horse"),
+        ("der Löwe", "the lion"), ("der Elefant", "the elephant"), ("die Maus", "the mouse"))),
+    ("Lieblingsfarbe", "f", "colour", (
+        ("Blau", "blue"), ("Rot", "red"), ("Grün", "green"), ("Gelb", "yellow"),
+        ("Schwarz", "black"), ("Lila", "purple"), ("Rosa", "pink"), ("Orange", "orange"))),
+    ("Lieblingssport", "m", "sport", (
+        ("Fußball", "football"), ("Tennis", "tennis"), ("Schwimmen", "swimming"),
+        ("Basketball", "basketball"), ("Reiten", "riding"))),
+)  # fmt: skip
+# "Mein Kopf tut weh." :: "My head hurts.": body parts, gender, English, plural and its English
+ACHES = (
+    ("Kopf", "m", "head", "", ""), ("Bauch", "m", "tummy", "", ""),
+    ("Rücken", "m", "back", "", ""), ("Hals", "m", "throat", "", ""),
+    ("Arm", "m", "arm", "Arme", "arms"), ("Fuß", "m", "foot", "Füße", "feet"),
+    ("Hand", "f", "hand", "Hände", "hands"), ("Bein", "n", "leg", "Beine", "legs"),
+    ("Ohr", "n", "ear", "Ohren", "ears"), ("Auge", "n", "eye", "Augen", "eyes"),
+    ("Zahn", "m", "tooth", "Zähne", "teeth"),
+)  # fmt: skip
+
+
 def expression(rng: random.Random) -> tuple[str, str]:
     """One phrasebook pair: fixed, or made with a name, a number, a pronoun or a country."""
-    return rng.choice((_fixed, _name, _age, _hunger, _clock, _origin))(rng)
+    makers = (_fixed, _name, _age, _hunger, _clock, _origin, _favourite, _ache)
+    return rng.choice(makers)(rng)
+
+
+def _owner(rng: random.Random, gender: str) -> tuple[str, str]:
+    """A one person's possessive for a noun of ``gender`` in the nominative, and its English:
+    "meine" :: "my" (not "unser Kopf")."""
+    stem, english = POSSESSIVES[rng.choice(("ich", "du", "er", "sie", "Sie"))]
+    return ein_word(stem, "nom", gender), english
+
+
+def _favourite(rng: random.Random) -> tuple[str, str]:
+    """ "Mein Lieblingsfach ist Mathe." :: "My favourite subject is maths."; "Was ist deine
+    Lieblingsfarbe?" :: "What is your favourite colour?"."""
+    compound, gender, english_kind, choices = rng.choice(FAVOURITES)
+    german_owner, english_owner = _owner(rng, gender)
+    if rng.random() < 0.25 and english_owner == "your":
+        return f"Was ist {german_owner} {compound}?", f"What is your favourite {english_kind}?"
+    german_one, english_one = rng.choice(choices)
+    return (
+        f"{german_owner.capitalize()} {compound} ist {german_one}.",
+        f"{english_owner.capitalize()} favourite {english_kind} is {english_one}.",
+    )
+
+
+def _ache(rng: random.Random) -> tuple[str, str]:
+    """ "Mein Kopf tut weh." :: "My head hurts."; "Tun deine Füße weh?" :: "Do your feet
+    hurt?"."""
+    german, gender, english, plural, english_plural = rng.choice(ACHES)
+    if plural and rng.random() < 0.5:
+        german, gender, english = plural, "pl", english_plural
+    german_owner, english_owner = _owner(rng, gender)
+    verb = "tun" if gender == "pl" else "tut"
+    if rng.random() < 0.3 and english_owner == "your":
+        english_verb = "Do" if gender == "pl" else "Does"
+        return f"{verb.capitalize()} {german_owner} {german} weh?", (
+            f"{english_verb} your {english} hurt?"
+        )
+    english_verb = "hurt" if gender == "pl" else "hurts"
+    return (
+        f"{german_owner.capitalize()} {german} {verb} weh.",
+        f"{english_owner.capitalize()} {english} {english_verb}.",
+    )
 
 
 def _fixed(rng: random.Random) -> tuple[str, str]:

@@ -220,15 +220,16 @@ def object_pronoun(key: str) -> tuple[dict[str, str], str]:
 def subject(
     rng: random.Random, words: Vocabulary, kinds: frozenset[str], definite: bool = False
 ) -> Phrase:
-    """A pronoun, a name or a noun phrase of one of ``kinds`` ("person", "animal");
-    ``definite``: not "ein Mann" (a habit said of someone: "Der Mann liest gern.")."""
+    """A pronoun, a name or a noun phrase of one of ``kinds`` ("person", "animal", "event":
+    "Das Konzert fängt an."); ``definite``: not "ein Mann" (a habit said of someone: "Der Mann
+    liest gern.")."""
     roll = rng.random()
     if "person" in kinds and roll < 0.5:
         return pronoun(rng.choice(list(PRONOUNS)))
     if "person" in kinds and roll < 0.65:
         name = rng.choice(senses.NAMES)
         return Phrase({c: name for c in grammar.CASES}, name, 2, frozenset({"person"}))
-    nouns = [n for n in words.nouns if n.sense.kinds & kinds & {"person", "animal"}]
+    nouns = [n for n in words.nouns if n.sense.kinds & kinds]
     if not nouns:
         return pronoun("er")  # only when Ding lacks every noun of these kinds
     return noun_phrase(rng, rng.choice(nouns), definite=definite, adjectives=words.adjectives)

@@ -30,10 +30,10 @@ langsam | slow | animal, vehicle, machine | animal, vehicle
 teuer | expensive | thing, clothes, vehicle, machine, gift | clothes, machine, gift, furniture
 billig | cheap | thing, clothes | clothes, vehicle, machine, furniture
 kaputt | broken | machine, furniture, door, small | machine, furniture, door, toy, cup
-sauber | clean | room, clothes, vehicle | room, clothes, vehicle, cup
-schmutzig | dirty | room, clothes, vehicle, pet | room, clothes, vehicle, pet, cup
-warm | warm | clothes, hot | clothes, hot
-kalt | cold | drink, meal | drink, meal
+sauber | clean | room, clothes, vehicle, body | room, clothes, vehicle, cup
+schmutzig | dirty | room, clothes, vehicle, pet, body | room, clothes, vehicle, pet, cup
+warm | warm | clothes, hot, body | clothes, hot
+kalt | cold | drink, meal, body | drink, meal
 heiß | hot | hot | hot
 lecker | delicious | food | food
 süß | sweet | fruit, sweet | fruit, sweet
@@ -110,4 +110,6 @@ sportlich | sporty | person | person
 schüchtern | shy | person | person
 offen | open | door, container |
 pünktlich | on time | vehicle |
+lieb | kind | person, animal | person, animal
+leise | quiet | person, machine |
 """

@@ -300,4 +300,21 @@ Brücke | bridge | building
 Turm | tower | building
 Hochzeit | wedding | celebration, event
 Fußballspiel | football match | game, event
+Nudeln | pasta | food, meal | bare
+Hähnchen | chicken | food, meal | mass
+Tafel | board | thing
+Sofa | sofa | thing, furniture
+Kopf | head | body
+Hand | hand | body
+Fuß | foot | body
+Bein | leg | body
+Arm | arm | body
+Auge | eye | body
+Ohr | ear | body
+Nase | nose | body
+Zahn | tooth | body
+Bauch | tummy | body
+Rücken | back | body
+Party | party | event
+Urlaub | holiday | event | single
 """

@@ -134,4 +134,9 @@ einsteigen | get on | person | | sein
 aussteigen | get off | person | | sein
 ausgehen | go out | person | | sein gern
 verschlafen | oversleep | person | | past
+anfangen | start | event | |
+beginnen | begin | event | |
+aufhören | stop | person | | notime
+sitzen | sit | person, animal | |
+liegen | lie | person, animal | |
 """

@@ -134,8 +134,18 @@ Café | in | in | at the café | to the café | essen, frühstücken, lesen, arb
 Sporthalle | in | in | in the sports hall | to the sports hall | spielen, laufen, springen, gehen
 Bauernhof | auf | auf | on the farm | to the farm | arbeiten, wohnen, spielen, gehen, fahren
 Laden | in | in | at the shop | to the shop | einkaufen, arbeiten, gehen
+Dorf | in | in | in the village | to the village | wohnen, arbeiten, spielen, gehen, fahren
+Land | auf | auf | in the country | to the country | arbeiten, spielen
+Berg | auf | auf | on the mountain | up the mountain | wandern, klettern, gehen, fahren
+Fluss | an | an | by the river | to the river | schwimmen, spielen, gehen, fahren
+Sportplatz | auf | auf | at the sports ground | to the sports ground | spielen, laufen, gehen
+Kindergarten | in | in | at kindergarten | to kindergarten | spielen, arbeiten, gehen
+Post | auf | zu | at the post office | to the post office | arbeiten, warten, gehen
 """
 
+# Where one sits or lies ("Die Katze liegt im Garten."), added to those places' verbs
+RESTING = {"sitzen": ("Park", "Garten", "Küche", "Café", "Strand", "See", "Fluss"),
+           "liegen": ("Park", "Garten", "Strand")}  # fmt: skip
 # Every place is one where one can be: "sein" stands for being there ("Ich war im Kino").
 BEING = "sein"
 # Fixed places without article: German where / where to, English where / where to.
@@ -168,6 +178,8 @@ TIMES = {
         ("nach dem Frühstück", "after breakfast"), ("nach dem Abendessen", "after dinner"),
         ("selten", "rarely"), ("nachmittags", "in the afternoon"), ("jeden Abend", "every evening"),
         ("jeden Sonntag", "every Sunday"), ("jede Woche", "every week"),
+        ("den ganzen Tag", "all day"), ("um sieben Uhr", "at seven o'clock"),
+        ("um acht Uhr", "at eight o'clock"),
     ),
     "plan": (
         ("jetzt", "now"), ("heute", "today"), ("heute Abend", "tonight"),
@@ -176,7 +188,8 @@ TIMES = {
         ("am Freitag", "on Friday"), ("am Samstag", "on Saturday"), ("am Sonntag", "on Sunday"),
         ("nach der Schule", "after school"), ("nächste Woche", "next week"),
         ("übermorgen", "the day after tomorrow"), ("nächstes Jahr", "next year"),
-        ("morgen früh", "tomorrow morning"),
+        ("morgen früh", "tomorrow morning"), ("heute Nachmittag", "this afternoon"),
+        ("morgen Nachmittag", "tomorrow afternoon"), ("um drei Uhr", "at three o'clock"),
     ),
     "past": (
         ("gestern", "yesterday"), ("gestern Abend", "last night"),
@@ -184,7 +197,7 @@ TIMES = {
         ("am Samstag", "on Saturday"), ("letzten Sommer", "last summer"),
         ("im Mai", "in May"), ("vorgestern", "the day before yesterday"),
         ("letztes Jahr", "last year"), ("heute Morgen", "this morning"),
-        ("letzten Montag", "last Monday"),
+        ("letzten Montag", "last Monday"), ("gestern Nachmittag", "yesterday afternoon"),
     ),
 }  # fmt: skip
 # The months, as times: "im Januar" :: "in January"
@@ -268,4 +281,8 @@ def adjectives() -> list[AdjectiveSense]:
 
 
 def places() -> list[Place]:
-    return [Place(n, a, t, ea, et, _kinds(v)) for n, a, t, ea, et, v in _rows(PLACE_ROWS)]
+    found = []
+    for noun, at, to, english_at, english_to, verbs in _rows(PLACE_ROWS):
+        resting = {verb for verb, where in RESTING.items() if noun in where}
+        found.append(Place(noun, at, to, english_at, english_to, _kinds(verbs) | resting))
+    return found
