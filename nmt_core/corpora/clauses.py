@@ -288,6 +288,8 @@ def predicate(
         place = (f"{ON_FOOT[0]} {place[0]}", f"{place[1]} {ON_FOOT[1]}")
     category = TIME_CATEGORIES.get(tense, "")
     category = category or ("habit" if liking or rng.random() < 0.4 else "plan")
+    if tense == "perfect" and not liking and rng.random() < 0.2:  # "schon" :: "already"
+        category = "done"
     times = [t for t in senses.TIMES[category] if not liking or t[1] in senses.LIKED_TIMES]
     time = None
     if with_time and not (sense.stative or sense.timeless) and rng.random() < 0.5:

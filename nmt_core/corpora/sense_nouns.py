@@ -177,7 +177,7 @@ Bleistift | pencil | thing, small
 Wörterbuch | dictionary | thing, small
 Rucksack | backpack | thing, container, luggage
 Koffer | suitcase | thing, container, luggage
-Aufgabe | exercise | task
+Aufgabe | exercise | task, exercise
 Frage | question | task, question
 Test | test | exam
 Prüfung | exam | exam

@@ -73,6 +73,7 @@ bleiben | stay | person | | sein gern
 fliegen | fly | person | | sein gern
 machen | make | person | baked, meal | gern
 machen | take | person | photo | gern
+machen | do | person | exercise
 hören | listen to | person | music, song | gern
 singen | sing | person | song | gern
 bekommen | receive | person | gift, mail, money, photo

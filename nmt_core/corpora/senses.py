@@ -167,7 +167,9 @@ NAME_GENDERS = {"Anna": "f", "Lisa": "f", "Lena": "f", "Mia": "f", "Emma": "f", 
                 "Julia": "f", "Laura": "f"}  # fmt: skip
 
 # Time expressions by the English tense they go with. "habit": simple present ("often");
-# "plan": progressive ("tomorrow"); "past": the German perfect, the English simple past.
+# "plan": progressive ("tomorrow"); "past": the German perfect, the English simple past;
+# "done": the German perfect, the English present perfect ("Ich habe schon gegessen." :: "I
+# have already eaten.").
 TIMES = {
     "habit": (
         ("oft", "often"), ("immer", "always"), ("manchmal", "sometimes"),
@@ -199,6 +201,7 @@ TIMES = {
         ("letztes Jahr", "last year"), ("heute Morgen", "this morning"),
         ("letzten Montag", "last Monday"), ("gestern Nachmittag", "yesterday afternoon"),
     ),
+    "done": (("schon", "already"),),
 }  # fmt: skip
 # The months, as times: "im Januar" :: "in January"
 MONTHS = (
@@ -217,7 +220,7 @@ EXCESSIVE = frozenset(
 UNGRADED = frozenset({"rot", "blau", "grün", "schwarz", "weiß", "gelb", "braun", "grau", "kaputt",
                       "leer", "voll", "fertig", "wach"})  # fmt: skip
 # English adverbs that stand before the verb ("I often eat") rather than at the end
-FREQUENCY = frozenset({"often", "always", "sometimes", "rarely"})
+FREQUENCY = frozenset({"often", "always", "sometimes", "rarely", "already"})
 # The times one likes doing something at ("Ich lese abends gern"; not "oft gern")
 LIKED_TIMES = frozenset({"in the morning", "in the afternoon", "in the evening", "at the weekend",
                          "in summer", "in winter", "in spring", "in autumn"})  # fmt: skip
