@@ -780,3 +780,19 @@ def test_schon_is_already_in_the_english_present_perfect(draw):
     for german, english_text in done:
         assert re.search(r"\b(have|has) (\w+ ){0,4}already \w+", english_text, re.I), english_text
         assert not german.startswith("Schon") and not re.search(r"schon nicht|nicht schon", german)
+
+
+def test_hausaufgaben_is_uncountable_homework_in_english():
+    """German's plural, English's uncountable: "Die Hausaufgaben sind schwer." :: "The homework
+    is difficult.", never "homeworks" or "the homework are"; the owner is the subject's."""
+    from nmt_core.corpora import phrasebook
+
+    rng = random.Random(4)
+    pairs = {phrasebook._homework(rng) for _ in range(300)}
+    assert len(pairs) > 20
+    for german, english_text in pairs:
+        assert "Hausaufgaben" in german and "homework" in english_text
+        assert not re.search(r"homeworks|homework are", english_text), english_text
+    owners = {e.split()[0]: e.split()[-2] for g, e in pairs if "forgotten" in e}
+    assert owners == {"I": "my", "You": "your", "He": "his", "She": "her", "We": "our",
+                      "They": "their"}  # fmt: skip

@@ -74,9 +74,19 @@ ACHES = (
 )  # fmt: skip
 
 
+HOMEWORK_STATES = (
+    ("schwer", "difficult"),
+    ("leicht", "easy"),
+    ("langweilig", "boring"),
+    ("lang", "long"),
+    ("fertig", "finished"),
+    ("interessant", "interesting"),
+)
+
+
 def expression(rng: random.Random) -> tuple[str, str]:
     """One phrasebook pair: fixed, or made with a name, a number, a pronoun or a country."""
-    makers = (_fixed, _name, _age, _hunger, _clock, _origin, _favourite, _ache)
+    makers = (_fixed, _name, _age, _hunger, _clock, _origin, _favourite, _ache, _homework)
     return rng.choice(makers)(rng)
 
 
@@ -190,3 +200,27 @@ def _origin(rng: random.Random) -> tuple[str, str]:
         return f"Ich komme aus {country}.", f"I am from {english}."
     city, english = rng.choice(CITIES)
     return f"Ich wohne in {city}.", f"I live in {english}."
+
+
+def _homework(rng: random.Random) -> tuple[str, str]:
+    """German's plural "Hausaufgaben" is English's uncountable "homework": "Ich habe meine
+    Hausaufgaben vergessen." :: "I have forgotten my homework."; "Die Hausaufgaben sind
+    schwer." :: "The homework is difficult."; "Hast du heute Hausaufgaben?" :: "Do you have
+    homework today?"."""
+    key = rng.choice(list(PRONOUNS))
+    nom, _, _, english, _, person = PRONOUNS[key]
+    have = IRREGULAR_PRESENT["haben"][0][person]
+    roll = rng.random()
+    if roll < 0.4:
+        stem, english_owner = POSSESSIVES[key]
+        owner = ein_word(stem, "acc", "pl")
+        english_have = "has" if person == 2 else "have"
+        return (
+            f"{nom.capitalize()} {have} {owner} Hausaufgaben vergessen.",
+            f"{english.capitalize()} {english_have} forgotten {english_owner} homework.",
+        )
+    if roll < 0.7:
+        german_state, english_state = rng.choice(HOMEWORK_STATES)
+        return f"Die Hausaufgaben sind {german_state}.", f"The homework is {english_state}."
+    do = "Does" if person == 2 else "Do"
+    return f"{have.capitalize()} {nom} heute Hausaufgaben?", f"{do} {english} have homework today?"
