@@ -275,10 +275,14 @@ def test_the_open_examples_list_shows_its_sentences_whole_beside_the_sidebar(ser
     with screen(1024, 768) as page:
         page.goto(f"{server}/?presentation={int(presentation)}")
         box = page.get_by_role("combobox", name="Examples")
-        box.wait_for()
-        if presentation:  # a projector link opens with the sidebar shut: the teacher opens it
-            page.get_by_test_id("stExpandSidebarButton").click()
         page.wait_for_function("() => document.querySelector('.js-plotly-plot')")
+        if presentation:  # a projector link opens with the sidebar shut: the teacher opens it
+            time.sleep(1)  # once the page has drawn, as a teacher would
+            page.get_by_test_id("stExpandSidebarButton").click()
+            page.wait_for_function(
+                "() => document.querySelector('[data-testid=stSidebar]')"
+                ".getBoundingClientRect().left >= 0"
+            )
         assert sidebar_is_open(page)
         box.click()
         page.locator("[role=option]").nth(4).wait_for()
