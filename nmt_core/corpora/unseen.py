@@ -36,9 +36,13 @@ def closed_words() -> frozenset[str]:
     """Every form of the closed classes the generator inflects, case-folded."""
     words = set(CLOSED)
     words |= {form for forms in grammar.DEFINITE.values() for form in forms}
-    stems = [stem for stem, _ in grammar.POSSESSIVES.values()] + ["ein", "kein"]
-    words |= {stem + end for stem in stems for ends in grammar.EIN_ENDINGS.values() for end in ends}
-    words |= {"unsere", "unserem", "unseren", "unserer", "eure", "eurem", "euren", "eurer"}
+    stems = [stem for stem, _ in grammar.POSSESSIVES.values()] + ["kein"]
+    words |= {
+        grammar.ein_word(stem, case, gender)
+        for stem in stems
+        for case in grammar.CASES
+        for gender in grammar.GENDERS
+    }
     words |= {form for forms in grammar.PRONOUNS.values() for form in forms[:3]}
     for verb in ("sein", "haben", "werden", *grammar.MODALS):
         present, participle = grammar.IRREGULAR_PRESENT[verb]
