@@ -123,6 +123,7 @@ RANGES: dict[str, Range] = {
     "subword_alpha": Range(False, 0, 1, below=False), "guided_alignment": NONNEGATIVE,
     "eval_every": SOME, "eval_sentences": SOME, "snapshots": COUNT,
     "seed": Range(True, 0, 2**32), "threads": COUNT, "generated_pairs": SOME,
+    "fixed_phrase_repeats": SOME,
 }  # fmt: skip
 
 
@@ -170,6 +171,7 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "extra_corpora": _comma_list,
     "augment": _comma_list,
     "generated_pairs": int,
+    "fixed_phrase_repeats": int,
     "generated_avoid": _comma_list,
     "probes": str,
     "probe_every": int,
@@ -221,6 +223,7 @@ OPTION_HELP = {
     "extra_corpora": "more TSVs of sentence pairs, train split only, comma-separated",
     "augment": "pairs made from the Ding entries, train split only, comma-separated",
     "generated_pairs": "how many pairs generated_sentences writes (with --augment)",
+    "fixed_phrase_repeats": "how many times each fixed phrasebook expression is among them",
     "generated_avoid": "TSVs of evaluation sentences never generated, comma-separated",
     "probes": "TSV of probe pairs whose attention each evaluation records in probes.json",
     "probe_every": "also record the probes every N updates (0 = at evaluations only)",

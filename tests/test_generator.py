@@ -796,3 +796,30 @@ def test_hausaufgaben_is_uncountable_homework_in_english():
     owners = {e.split()[0]: e.split()[-2] for g, e in pairs if "forgotten" in e}
     assert owners == {"I": "my", "You": "your", "He": "his", "She": "her", "We": "our",
                       "They": "their"}  # fmt: skip
+
+
+def test_fixed_phrase_repeats_is_a_validated_setting():
+    with pytest.raises(ValueError, match="fixed_phrase_repeats must be >= 1"):
+        TrainConfig(augment=("generated_sentences",), fixed_phrase_repeats=0).validate()
+    assert TrainConfig.from_dict({"fixed_phrase_repeats": 10}).fixed_phrase_repeats == 10
+
+
+@needs_ding
+def test_each_fixed_expression_stands_as_often_as_the_recipe_says(lexicon, tmp_path):
+    """Drawn once among 20k pairs, "Wie heißt du?" came out "What is you called?": the setting
+    repeats each fixed expression, and leaves the draw itself as it was."""
+    from collections import Counter
+
+    from nmt_core.corpora.generator import generate, generated_pairs
+    from nmt_core.corpora.phrasebook import FIXED
+
+    cfg = TrainConfig(augment=("generated_sentences",), generated_pairs=3000)
+    once = [(p.source, p.target) for p in generated_pairs(replace(cfg, output_dir="/none"))]
+    assert len(once) > 2900 and once == [  # 1: the draw as it is
+        pair for pair in generate(lexicon, 3000, cfg.seed) if pair in set(once)
+    ]
+    tenfold = generated_pairs(replace(cfg, fixed_phrase_repeats=10, output_dir=str(tmp_path)))
+    counts = Counter((p.source, p.target) for p in tenfold)
+    assert {counts[pair] for pair in FIXED} == {10}
+    assert [(p.source, p.target) for p in tenfold[: len(once)]] == once
+    assert len(tenfold) == len(once) + 10 * len(FIXED) - len(set(FIXED) & set(once))

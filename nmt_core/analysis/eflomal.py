@@ -47,6 +47,7 @@ PRIORS_COMMAND = "python -m nmt_core eflomal-priors"
 DATA_FIELDS = (
     "corpus", "direction", "kinds", "word_sample", "extra_corpora", "max_words", "dev_size",
     "test_size", "seed", "augment", "generated_pairs", "generated_avoid",
+    "fixed_phrase_repeats",
 )  # fmt: skip
 
 Progress = Callable[[str], None]
@@ -159,6 +160,8 @@ def priors_path(cfg: TrainConfig) -> Path:
     settings = {name: getattr(cfg, name) for name in DATA_FIELDS}
     if "generated_sentences" not in cfg.augment:  # then what is never generated changes nothing
         settings["generated_avoid"] = ()  # (and keys made before its default listed a file hold)
+    if cfg.fixed_phrase_repeats == 1:  # the draw as before this setting: keys made then hold
+        del settings["fixed_phrase_repeats"]
     files = [Path(cfg.corpus), *map(Path, cfg.extra_corpora)]
     found = [f for path in files for f in (sorted(path.rglob("*")) if path.is_dir() else [path])]
     stamps = [(str(f), f.stat().st_size, f.stat().st_mtime_ns) for f in found if f.is_file()]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -310,6 +311,16 @@ def generate(lexicon: Lexicon, size: int, seed: int) -> list[Pair]:
     return list(made)
 
 
+def fixed_repeated(drawn: list[Pair], repeats: int) -> list[Pair]:
+    """``drawn`` with each fixed phrasebook expression standing ``repeats`` times (``drawn``
+    itself when 1): the extra copies follow the draw, so its pairs and order stay as they were.
+    """
+    if repeats == 1:
+        return drawn
+    counts = Counter(drawn)
+    return drawn + [pair for pair in phrasebook.FIXED for _ in range(repeats - counts[pair])]
+
+
 def measured_texts(paths: tuple[str, ...]) -> list[str]:
     """Both sides of every pair in the TSVs ``paths``: what no generated pair may show."""
     texts = []
@@ -346,7 +357,8 @@ def generated_pairs(cfg: TrainConfig) -> list[DataPair]:
         )
     lexicon = ding_lexicon(ding)
     rule = unseen(measured_texts(cfg.generated_avoid), vocabulary(lexicon))
-    made = [pair for pair in generate(lexicon, cfg.generated_pairs, cfg.seed) if rule.allows(*pair)]
+    drawn = generate(lexicon, cfg.generated_pairs, cfg.seed)
+    made = [pair for pair in fixed_repeated(drawn, cfg.fixed_phrase_repeats) if rule.allows(*pair)]
     log.info("generated_sentences: %d pairs from %s", len(made), ding)
     folder = Path(cfg.output_dir)
     if folder.is_dir():
