@@ -805,21 +805,27 @@ def test_fixed_phrase_repeats_is_a_validated_setting():
 
 
 @needs_ding
-def test_each_fixed_expression_stands_as_often_as_the_recipe_says(lexicon, tmp_path):
+def test_each_fixed_expression_is_trained_on_as_often_as_the_recipe_says():
     """Drawn once among 20k pairs, "Wie heißt du?" came out "What is you called?": the setting
-    repeats each fixed expression, and leaves the draw itself as it was."""
+    repeats each fixed expression among the pairs a run trains on (a first version repeated
+    them in the generated pairs, and the training pairs' deduplication undid it), and leaves
+    the draw itself as it was."""
     from collections import Counter
 
-    from nmt_core.corpora.generator import generate, generated_pairs
+    from nmt_core.corpora.corpus import prepare_split, training_pairs
     from nmt_core.corpora.phrasebook import FIXED
 
-    cfg = TrainConfig(augment=("generated_sentences",), generated_pairs=3000)
-    once = [(p.source, p.target) for p in generated_pairs(replace(cfg, output_dir="/none"))]
-    assert len(once) > 2900 and once == [  # 1: the draw as it is
-        pair for pair in generate(lexicon, 3000, cfg.seed) if pair in set(once)
-    ]
-    tenfold = generated_pairs(replace(cfg, fixed_phrase_repeats=10, output_dir=str(tmp_path)))
-    counts = Counter((p.source, p.target) for p in tenfold)
-    assert {counts[pair] for pair in FIXED} == {10}
-    assert [(p.source, p.target) for p in tenfold[: len(once)]] == once
-    assert len(tenfold) == len(once) + 10 * len(FIXED) - len(set(FIXED) & set(once))
+    cfg = TrainConfig(augment=("generated_sentences",), generated_pairs=3000, sentence_repeats=1)
+    split = prepare_split(cfg)
+    once = training_pairs(split, cfg)
+    held = {text for p in split.dev + split.test for text in (p.source, p.target)}
+    trained = {pair for pair in FIXED if not set(pair) & held}  # "Gute Nacht!" is a dev sentence
+    assert len(trained) > len(FIXED) - 5
+    for direction, fixed in (("de-en", trained), ("en-de", {(e, g) for g, e in trained})):
+        tenfold = training_pairs(split, replace(cfg, direction=direction, fixed_phrase_repeats=10))
+        counts = Counter((p.source, p.target) for p in tenfold)
+        assert {counts[pair] for pair in fixed} == {10}, direction
+        assert not {counts[pair] for pair in set(FIXED) - trained} - {0}  # never a held-out one
+    tenfold = training_pairs(split, replace(cfg, fixed_phrase_repeats=10))
+    assert tenfold[: len(once)] == once  # the draw stays, then the copies
+    assert len({(p.source, p.target) for p in once} & set(FIXED)) < len(FIXED)  # 1: as drawn

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from nmt_core.checkpoint import CheckpointError, read_config
-from nmt_core.corpora.generator import generated_pairs
+from nmt_core.corpora.generator import fixed_phrase_copies, generated_pairs
 from nmt_core.corpora.streaming import stream_split
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import (
@@ -99,6 +99,8 @@ def augmented_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
         p for p in deduplicate(made) if p.kind in cfg.kinds and (p.source, p.target) not in known
     ]
     kept = drop_held_out(fresh, split.dev + split.test)
+    if "generated_sentences" in cfg.augment:  # (after deduplicate, which would undo them)
+        kept += fixed_phrase_copies([*split.train, *kept], cfg)
     log.info("augment %s: %d new training pairs", ",".join(cfg.augment), len(kept))
     return kept
 
