@@ -160,7 +160,8 @@ def test_every_train_option_says_its_default_and_choices():
 
     train = commands().choices["train"]
     options = [a for a in train._actions if not isinstance(a, argparse._HelpAction)]
-    assert len(options) == 46  # 44 and the generator's --generated-pairs, --generated-avoid
+    assert len(options) == 47  # 44, the generator's --generated-pairs, --generated-avoid and
+    # --fixed-phrase-repeats
     for action in options:
         assert action.help and "default" in action.help, action.option_strings
         if action.dest in DEFAULTS:  # from the config dataclass: the help cannot drift
