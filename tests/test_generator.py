@@ -829,3 +829,16 @@ def test_each_fixed_expression_is_trained_on_as_often_as_the_recipe_says():
     tenfold = training_pairs(split, replace(cfg, fixed_phrase_repeats=10))
     assert tenfold[: len(once)] == once  # the draw stays, then the copies
     assert len({(p.source, p.target) for p in once} & set(FIXED)) < len(FIXED)  # 1: as drawn
+
+
+def test_fixed_expressions_are_repeated_only_in_a_kind_trained_on():
+    from nmt_core.corpora.generator import fixed_phrase_copies
+    from nmt_core.corpora.phrasebook import FIXED
+
+    german, english_text = FIXED[0]
+    pairs = [Pair(german, english_text, "sentence"), Pair("Hund", "dog", "word")]
+    cfg = TrainConfig(fixed_phrase_repeats=3)
+    assert fixed_phrase_copies(pairs, cfg) == [pairs[0]] * 2
+    assert fixed_phrase_copies(pairs, replace(cfg, kinds=("phrase",))) == []
+    en_de = [pair.swapped() for pair in pairs]
+    assert fixed_phrase_copies(en_de, replace(cfg, direction="en-de")) == [en_de[0]] * 2

@@ -323,13 +323,15 @@ def with_every_fixed_expression(drawn: list[Pair], repeats: int) -> list[Pair]:
 
 def fixed_phrase_copies(pairs: Sequence[DataPair], cfg: TrainConfig) -> list[DataPair]:
     """``cfg.fixed_phrase_repeats`` - 1 more copies of each fixed phrasebook expression among
-    ``pairs`` (distinct pairs of ``cfg.direction``): a class says "Wie heißt du?" far more often
-    than any one generated sentence, and said once among 20k pairs it was not learnt."""
+    ``pairs`` (distinct pairs of ``cfg.direction``; of a kind trained on): a class says "Wie
+    heißt du?" far more often than any one generated sentence, and said once among 20k pairs
+    it was not learnt."""
     fixed = set(phrasebook.FIXED)
     if cfg.direction == "en-de":
         fixed = {(english_text, german) for german, english_text in fixed}
     repeats = cfg.fixed_phrase_repeats - 1
-    return [pair for pair in pairs if (pair.source, pair.target) in fixed for _ in range(repeats)]
+    chosen = [p for p in pairs if (p.source, p.target) in fixed and p.kind in cfg.kinds]
+    return [pair for pair in chosen for _ in range(repeats)]
 
 
 def measured_texts(paths: tuple[str, ...]) -> list[str]:
