@@ -842,3 +842,29 @@ def test_fixed_expressions_are_repeated_only_in_a_kind_trained_on():
     assert fixed_phrase_copies(pairs, replace(cfg, kinds=("phrase",))) == []
     en_de = [pair.swapped() for pair in pairs]
     assert fixed_phrase_copies(en_de, replace(cfg, direction="en-de")) == [en_de[0]] * 2
+
+
+def test_introductions_join_two_things_and_name_people_by_their_gender():
+    """ "Ich heiße Lena und bin zwölf Jahre alt." :: "My name is Lena and I am twelve years
+    old." (the German second clause has no subject, the English one has); "Meine Schwester
+    heißt Mia." (a girl's name), never a grandma or a teacher of twelve."""
+    from nmt_core.corpora import phrasebook
+    from nmt_core.corpora.senses import NAME_GENDERS
+
+    rng = random.Random(3)
+    pairs = [phrasebook._introduction(rng) for _ in range(400)]
+    about_me = [(g, e) for g, e in pairs if g.startswith("Ich ")]
+    assert len(about_me) > 150
+    for german, english in about_me:
+        assert german.count(" und ") == 1 and " und ich " not in german, german
+        assert re.fullmatch(r"(My name is|I) [^.]+ and (my name is|I) [^.]+\.", english), english
+    named = [(g, e) for g, e in pairs if " heißt " in g]
+    assert len(named) > 150
+    for german, english in named:
+        noun, name = re.match(r"\w+ (\w+) heißt (\w+)", german).groups()
+        entry = next(e for e in phrasebook.INTRODUCED if e[0] == noun)
+        if entry[2] not in ("dog", "cat"):
+            assert (NAME_GENDERS.get(name) == "f") == (entry[1] == "f"), german
+        assert (" Jahre alt" in german) <= bool(entry[3]), german  # no grandma of twelve
+        assert f"{entry[2]} is called {name}" in english
+    assert any(german.startswith("Mein Bruder heißt") for german, _ in named)

@@ -42,6 +42,18 @@ COUNTRIES = (
     ("England", "England"), ("Frankreich", "France"), ("Spanien", "Spain"),
     ("Italien", "Italy"), ("Polen", "Poland"), ("der Türkei", "Turkey"),
 )  # fmt: skip
+# Whom one introduces by name: the noun, its gender, its English, and the English pronoun of an
+# age clause ("" where the ages 2-20 of NUMBERS would be odd: a grandma, a teacher, a pet)
+INTRODUCED = (
+    ("Bruder", "m", "brother", "he"), ("Schwester", "f", "sister", "she"),
+    ("Freund", "m", "friend", "he"), ("Freundin", "f", "friend", "she"),
+    ("Sohn", "m", "son", "he"), ("Tochter", "f", "daughter", "she"),
+    ("Cousin", "m", "cousin", "he"), ("Cousine", "f", "cousin", "she"),
+    ("Vater", "m", "father", ""), ("Mutter", "f", "mother", ""),
+    ("Opa", "m", "grandpa", ""), ("Oma", "f", "grandma", ""),
+    ("Lehrer", "m", "teacher", ""), ("Lehrerin", "f", "teacher", ""),
+    ("Hund", "m", "dog", ""), ("Katze", "f", "cat", ""),
+)  # fmt: skip
 
 
 # "Mein Lieblingsfach ist Mathe.": the compound, its gender, its English, and what it may be
@@ -86,7 +98,8 @@ HOMEWORK_STATES = (
 
 def expression(rng: random.Random) -> tuple[str, str]:
     """One phrasebook pair: fixed, or made with a name, a number, a pronoun or a country."""
-    makers = (_fixed, _name, _age, _hunger, _clock, _origin, _favourite, _ache, _homework)
+    makers = (_fixed, _name, _age, _hunger, _clock, _origin, _favourite, _ache, _homework,
+              _introduction)  # fmt: skip
     return rng.choice(makers)(rng)
 
 
@@ -138,17 +151,43 @@ def _fixed(rng: random.Random) -> tuple[str, str]:
 def _name(rng: random.Random) -> tuple[str, str]:
     """ "Ich heiße Anna." :: "My name is Anna."; "Sie heißt Lena." :: "Her name is Lena."."""
     name = rng.choice(NAMES)
-    german, english = rng.choice(
-        (("Ich heiße", "My name is"), ("Das ist", "This is"), ("Wir heißen", ""))[:2]
-        + (
-            (
-                ("Sie heißt", "Her name is")
-                if NAME_GENDERS.get(name)
-                else ("Er heißt", "His name is")
-            ),
-        )
-    )
+    third = ("Sie heißt", "Her name is") if NAME_GENDERS.get(name) else ("Er heißt", "His name is")
+    german, english = rng.choice((("Ich heiße", "My name is"), ("Das ist", "This is"), third))
     return f"{german} {name}.", f"{english} {name}."
+
+
+def _introduction(rng: random.Random) -> tuple[str, str]:
+    """Two things about oneself, the second without its subject in German: "Ich heiße Lena und
+    bin zwölf Jahre alt." :: "My name is Lena and I am twelve years old."; or someone by name:
+    "Mein Bruder heißt Tom und ist acht Jahre alt." :: "My brother is called Tom and he is eight
+    years old."."""
+    german_age, english_age = NUMBERS[rng.randrange(2, len(NUMBERS))]
+    if rng.random() < 0.5:
+        country, english_country = rng.choice(COUNTRIES)
+        city, english_city = rng.choice(CITIES)
+        name = rng.choice(NAMES)
+        parts = (  # (German without "ich", English clause)
+            (f"heiße {name}", f"my name is {name}"),
+            (f"bin {german_age} Jahre alt", f"I am {english_age} years old"),
+            (f"komme aus {country}", f"I am from {english_country}"),
+            (f"wohne in {city}", f"I live in {english_city}"),
+        )
+        first, second = rng.sample(parts, 2)
+        return (
+            f"Ich {first[0]} und {second[0]}.",
+            f"{first[1][0].upper()}{first[1][1:]} and {second[1]}.",
+        )
+    noun, gender, english, pronoun = rng.choice(INTRODUCED)
+    german_owner, english_owner = _owner(rng, gender)
+    pet = english in ("dog", "cat")
+    named = [n for n in NAMES if pet or bool(NAME_GENDERS.get(n)) == (gender == "f")]
+    name = rng.choice(named)
+    german = f"{german_owner.capitalize()} {noun} heißt {name}"
+    english = f"{english_owner.capitalize()} {english} is called {name}"
+    if pronoun and rng.random() < 0.5:
+        german += f" und ist {german_age} Jahre alt"
+        english += f" and {pronoun} is {english_age} years old"
+    return f"{german}.", f"{english}."
 
 
 def _age(rng: random.Random) -> tuple[str, str]:
