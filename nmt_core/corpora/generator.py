@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -58,6 +58,7 @@ from nmt_core.corpora.phrases import (
     Verb,
     Vocabulary,
     described,
+    noun_phrase,
     pronoun,
     subject,
     vocabulary,
@@ -274,6 +275,39 @@ def liking(rng: random.Random, words: Vocabulary) -> Pair | None:
     return sentence(german, said.english(who.english, who.person))
 
 
+# what one asks for with "möchte" and a noun: food, drink and what a shop sells
+_WANTED = frozenset({"food", "drink", "clothes", "gift"})
+_OWNERS = ("my ", "your ", "his ", "her ", "its ", "our ", "their ")
+
+
+def wanting(rng: random.Random, words: Vocabulary) -> Pair | None:
+    """What one would like, "möchte" with a noun (how a class asks for something): "Ich möchte
+    einen Apfel, bitte." :: "I would like an apple, please.", "Möchtest du Tee?" :: "Would you
+    like tea?", "Was möchte deine Schwester?" :: "What would your sister like?". Not one's own
+    ("Ich möchte meinen Tee")."""
+    nouns = [n for n in words.nouns if n.sense.kinds & _WANTED and not n.sense.bare]
+    wanted = noun_phrase(rng, rng.choice(nouns), adjectives=words.adjectives)
+    if wanted.english.startswith(_OWNERS):
+        return None
+    who = subject(rng, words, frozenset({"person"}), definite=True)
+    verb = grammar.IRREGULAR_PRESENT["möchten"][0][who.person]
+    asked = rng.choice(("", "", "", "yes", "what"))
+    if asked and who.german["nom"] in ("ich", "wir"):  # "Möchte ich Tee?"
+        asked = ""
+    if asked == "yes":
+        question = f"{verb} {who.german['nom']} {wanted.german['acc']}"
+        return sentence(question, f"would {who.english} like {wanted.english}", "?")
+    if asked == "what":
+        return sentence(f"was {verb} {who.german['nom']}", f"what would {who.english} like", "?")
+    please = ("", "")
+    if who.german["nom"] == "ich" and rng.random() < 0.4:
+        please = (", bitte", ", please")
+    return sentence(
+        f"{who.german['nom']} {verb} {wanted.german['acc']}{please[0]}",
+        f"{who.english} would like {wanted.english}{please[1]}",
+    )
+
+
 # what a "was" question may ask for: things, not persons or animals ("Was besuchst du?")
 _THINGS = frozenset({"food", "drink", "text", "written", "picture", "clothes", "gift", "sport",
                      "instrument", "language", "meal", "baked", "machine"})  # fmt: skip
@@ -288,7 +322,7 @@ def phrase_book(rng: random.Random, words: Vocabulary) -> Pair | None:
 # template -> weight: how often it is drawn
 TEMPLATES: dict[Callable[[random.Random, Vocabulary], Pair | None], int] = {
     statement: 30, time_first: 12, yes_no_question: 12, wh_question: 10, subordinate: 8,
-    because: 6, imperative: 8, adjective: 10, liking: 8, phrase_book: 4,
+    because: 6, imperative: 8, adjective: 10, liking: 8, wanting: 4, phrase_book: 4,
     future: 6, modal_past: 5, past_state: 7, coordinated: 6, joined_phrases: 6,
     prepositional: 9, weather: 4,
 }  # fmt: skip
@@ -308,30 +342,6 @@ def generate(lexicon: Lexicon, size: int, seed: int) -> list[Pair]:
         if pair:
             made.setdefault(pair)
     return list(made)
-
-
-def with_every_fixed_expression(drawn: list[Pair], repeats: int) -> list[Pair]:
-    """``drawn`` and, when fixed expressions are repeated (``repeats`` > 1), after it each fixed
-    phrasebook expression the draw lacks: the draw's pairs and order stay. The repeats
-    themselves are added to the training pairs after their deduplication
-    (:func:`fixed_phrase_copies`)."""
-    if repeats == 1:
-        return drawn
-    present = set(drawn)
-    return drawn + [pair for pair in phrasebook.FIXED if pair not in present]
-
-
-def fixed_phrase_copies(pairs: Sequence[DataPair], cfg: TrainConfig) -> list[DataPair]:
-    """``cfg.fixed_phrase_repeats`` - 1 more copies of each fixed phrasebook expression among
-    ``pairs`` (distinct pairs of ``cfg.direction``; of a kind trained on): a class says "Wie
-    heißt du?" far more often than any one generated sentence, and said once among 20k pairs
-    it was not learnt."""
-    fixed = set(phrasebook.FIXED)
-    if cfg.direction == "en-de":
-        fixed = {(english_text, german) for german, english_text in fixed}
-    repeats = cfg.fixed_phrase_repeats - 1
-    chosen = [p for p in pairs if (p.source, p.target) in fixed and p.kind in cfg.kinds]
-    return [pair for pair in chosen for _ in range(repeats)]
 
 
 def measured_texts(paths: tuple[str, ...]) -> list[str]:
@@ -373,7 +383,7 @@ def generated_pairs(cfg: TrainConfig) -> list[DataPair]:
     drawn = generate(lexicon, cfg.generated_pairs, cfg.seed)
     made = [
         pair
-        for pair in with_every_fixed_expression(drawn, cfg.fixed_phrase_repeats)
+        for pair in phrasebook.with_every_fixed_expression(drawn, cfg.fixed_phrase_repeats)
         if rule.allows(*pair)
     ]
     log.info("generated_sentences: %d pairs from %s", len(made), ding)

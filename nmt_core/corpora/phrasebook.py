@@ -1,15 +1,18 @@
 """A short phrasebook of fixed everyday expressions, written by hand for this project: greetings,
 thanks, names, age, hunger and thirst, the time, favourites, aches. What a class says first,
 and what a model trained on the dictionary's idioms gets wrong ("Ich heiße Anna." :: "I mean a
-slap.").
+slap."). Also how often a run trains on the fixed expressions (``fixed_phrase_repeats``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from nmt_core.corpora.grammar import IRREGULAR_PRESENT, NUMBERS, POSSESSIVES, PRONOUNS, be, ein_word
 from nmt_core.corpora.senses import CITIES, NAME_GENDERS, NAMES
+from nmt_core.network.config import TrainConfig
+from nmt_core.text.data import Pair as DataPair
 
 FIXED = (
     ("Hallo!", "Hello!"), ("Guten Morgen!", "Good morning!"), ("Guten Abend!", "Good evening!"),
@@ -94,6 +97,32 @@ HOMEWORK_STATES = (
     ("fertig", "finished"),
     ("interessant", "interesting"),
 )
+
+
+def with_every_fixed_expression(
+    drawn: list[tuple[str, str]], repeats: int
+) -> list[tuple[str, str]]:
+    """``drawn`` and, when fixed expressions are repeated (``repeats`` > 1), after it each fixed
+    phrasebook expression the draw lacks: the draw's pairs and order stay. The repeats
+    themselves are added to the training pairs after their deduplication
+    (:func:`fixed_phrase_copies`)."""
+    if repeats == 1:
+        return drawn
+    present = set(drawn)
+    return drawn + [pair for pair in FIXED if pair not in present]
+
+
+def fixed_phrase_copies(pairs: Sequence[DataPair], cfg: TrainConfig) -> list[DataPair]:
+    """``cfg.fixed_phrase_repeats`` - 1 more copies of each fixed phrasebook expression among
+    ``pairs`` (distinct pairs of ``cfg.direction``; of a kind trained on): a class says "Wie
+    heißt du?" far more often than any one generated sentence, and said once among 20k pairs
+    it was not learnt."""
+    fixed = set(FIXED)
+    if cfg.direction == "en-de":
+        fixed = {(english_text, german) for german, english_text in fixed}
+    repeats = cfg.fixed_phrase_repeats - 1
+    chosen = [p for p in pairs if (p.source, p.target) in fixed and p.kind in cfg.kinds]
+    return [pair for pair in chosen for _ in range(repeats)]
 
 
 def expression(rng: random.Random) -> tuple[str, str]:
