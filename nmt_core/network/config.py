@@ -173,9 +173,10 @@ class TrainConfig:
     # many as Ding's example sentences, so the two weigh alike before sentence_repeats.
     generated_pairs: int = 20_000
     # How many times each fixed phrasebook expression ("Wie heißt du?" :: "What is your name?")
-    # stands among the generated pairs. 1 keeps the draw as it is (at most once each: the
-    # draw is of distinct pairs); a class says these far more often than any one generated
-    # sentence, and once among 20k pairs the models did not learn them (the model card).
+    # stands among the pairs a run trains on (with "generated_sentences"). 1 keeps the draw as
+    # it is (at most once each: the draw is of distinct pairs); a class says these far more
+    # often than any one generated sentence, and once among 20k pairs the models did not learn
+    # them (the model card).
     fixed_phrase_repeats: int = 1
     # TSVs (source TAB target) of evaluation sentences that no generated pair may hold on
     # either side, e.g. tests/fixtures/everyday_de_en.tsv and the gold alignment sets: short
@@ -265,7 +266,7 @@ class TrainConfig:
         if self.fixed_phrase_repeats < 1:
             raise ValueError(
                 f"fixed_phrase_repeats must be >= 1 (how many times each fixed phrasebook "
-                f"expression stands among the generated pairs); got {self.fixed_phrase_repeats}"
+                f"expression stands among the training pairs); got {self.fixed_phrase_repeats}"
             )
         needs_text = {
             "extra_corpora": self.extra_corpora, "augment": self.augment,
