@@ -891,3 +891,14 @@ def test_wanting_asks_for_food_drink_or_things_with_moechte(lexicon):
         assert ("bitte" in german) == ("please" in english), german
     assert any(g.startswith("Was möchte") and e.startswith("What would") for g, e in pairs)
     assert any(g.startswith("Ich möchte") and g.endswith(", bitte.") for g, _ in pairs)
+
+
+def test_english_rules_spell_the_ing_form_of_every_ending():
+    """ "Er liegt im Garten." :: "He is lying in the garden." (a reading of 100 pairs found
+    "liing"); cook -> cooking, make -> making, cry -> crying, see -> seeing."""
+    from nmt_core.corpora.grammar import english_regular
+
+    gerunds = {base: english_regular(base).gerund for base in ("lie", "cook", "make", "cry", "see")}
+    assert gerunds == {"lie": "lying", "cook": "cooking", "make": "making", "cry": "crying",
+                       "see": "seeing"}  # fmt: skip
+    assert english_regular("tie up").gerund == "tying up"

@@ -288,7 +288,9 @@ def english_regular(base: str) -> EnglishVerb:
     """Forms of a regular English verb by rule (cook, cooks, cooked, cooked, cooking)."""
     head, _, rest = base.partition(" ")
     tail = f" {rest}" if rest else ""
-    if head.endswith("e") and not head.endswith(("ee", "ye", "oe")):
+    if head.endswith("ie"):  # lie, lied, lying
+        past, gerund = head + "d", head[:-2] + "ying"
+    elif head.endswith("e") and not head.endswith(("ee", "ye", "oe")):
         past, gerund = head + "d", head[:-1] + "ing"
     elif head.endswith("y") and head[-2] not in "aeiou":
         past, gerund = head[:-1] + "ied", head + "ing"
