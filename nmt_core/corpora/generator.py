@@ -277,7 +277,7 @@ def liking(rng: random.Random, words: Vocabulary) -> Pair | None:
 
 # what one asks for with "möchte" and a noun: food, drink and what a shop sells
 _WANTED = frozenset({"food", "drink", "clothes", "gift"})
-_OWNERS = ("my ", "your ", "his ", "her ", "its ", "our ", "their ")
+_OWNERS = tuple({f"{english} " for _, english in grammar.POSSESSIVES.values()})  # noun_phrase's
 
 
 def wanting(rng: random.Random, words: Vocabulary) -> Pair | None:
