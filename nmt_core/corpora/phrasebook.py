@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 
 from nmt_core.corpora.grammar import IRREGULAR_PRESENT, NUMBERS, POSSESSIVES, PRONOUNS, be, ein_word
-from nmt_core.corpora.senses import CITIES, NAME_GENDERS, NAMES
+from nmt_core.corpora.senses import CITIES, NAME_GENDERS, NAMES, nouns
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import Pair as DataPair
 
@@ -208,7 +208,7 @@ def _introduction(rng: random.Random) -> tuple[str, str]:
         )
     noun, gender, english, pronoun = rng.choice(INTRODUCED)
     german_owner, english_owner = _owner(rng, gender)
-    pet = english in ("dog", "cat")
+    pet = "pet" in nouns()[noun].kinds  # (the sense table's kinds)
     named = [n for n in NAMES if pet or bool(NAME_GENDERS.get(n)) == (gender == "f")]
     name = rng.choice(named)
     german = f"{german_owner.capitalize()} {noun} heißt {name}"
