@@ -42,11 +42,12 @@ from nmt_core.checkpoint import (
     direction_default,
     load_checkpoint,
     read_config,
+    run_log,
     save_checkpoint,
     scan_checkpoints,
 )
 from nmt_core.corpora.corpus import pairs_from_file, test_pairs
-from nmt_core.learning.probes import PROBES, alignment_errors, read_probes
+from nmt_core.learning.probes import PROBES, alignment_errors, probes_since_start, read_probes
 from nmt_core.learning.rundir import RunDir
 from nmt_core.measures.evaluation import bleu_by_length, sentence_attention_stats
 from nmt_core.network.config import LR_SCHEDULES, RNN_TYPES, ModelConfig, TrainConfig
@@ -576,12 +577,10 @@ def command_export(args: argparse.Namespace) -> int:
     meta = {**checkpoint.meta, "name": args.name or Path(args.output).name}
     if args.scores:
         meta.update(json_object(args.scores, "the test scores to record"))
-    extra = {}
-    for name in (METRICS, PROBES):  # the run's logs: in the checkpoint folder or its run's
-        for log_file in (source / name, source.parent / name):
-            if log_file.is_file():
-                extra[name] = log_file.read_bytes()
-                break
+    extra = {name: log_file.read_bytes() for name in (METRICS, PROBES)
+             if (log_file := run_log(source, name))}  # fmt: skip
+    if PROBES in extra and meta.get("fine_tuned_from"):
+        extra[PROBES] = probes_since_start(source, meta["train_config"]["init_checkpoint"])
     save_checkpoint(
         args.output, checkpoint.model, checkpoint.tokenizer, meta, half=True, extra_files=extra
     )

@@ -219,6 +219,12 @@ def checkpoint_folder(path: str | Path) -> Path:
     return next((root / name for root in _roots() if _is_checkpoint(root / name)), path)
 
 
+def run_log(folder: Path, name: str) -> Path | None:
+    """A run's log (metrics, probes) for checkpoint ``folder``: in it (a shipped one) or in the
+    run folder around it (a run's best/, latest/ or averaged/); None where neither has it."""
+    return next((f for f in (folder / name, folder.parent / name) if f.is_file()), None)
+
+
 def close_names(path: str | Path) -> list[str]:
     """The checkpoint names in :func:`_roots` closest to ``path``'s last part (difflib), best
     first: what a mistyped name most likely meant."""

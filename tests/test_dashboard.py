@@ -787,6 +787,26 @@ def test_across_training_shows_a_probes_attention_at_each_recorded_step(probed_r
     at.selectbox(key="training_probe").set_value(1).run()
     caption = next(shown(c.value) for c in at.caption if "force-fed" in c.value)
     assert "Te Ka Tu ." in caption  # the reference of the second probe
+    assert not [c for c in at.caption if "fine-tuned" in c.value]  # trained from scratch
+
+
+def test_across_training_says_where_a_fine_tuned_models_fine_tuning_began(
+    probed_root, monkeypatch, tmp_path
+):
+    from nmt_core.learning.probes import PROBES, continued, read_probes, write_probes
+
+    root = tmp_path / "checkpoints"
+    shutil.copytree(probed_root / "toy", root / "toy")
+    log = read_probes(root / "toy" / PROBES)
+    assert log.fine_tuned_at is None
+    write_probes(root / "toy" / PROBES, continued(log, log))  # as its export writes it
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(root))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page("app_pages/training.py").run()
+    assert not at.exception
+    assert list(at.select_slider(key="training_step").options)[3:5] == ["200", "250"]
+    said = [c.value for c in at.caption if "fine-tuned" in c.value]
+    assert len(said) == 1 and "after 200 are its fine-tuning" in said[0]
 
 
 def test_across_training_says_how_to_record_when_a_model_has_no_probes(app):

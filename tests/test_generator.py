@@ -4,6 +4,7 @@ inflection tables, its determinism, and that what it writes never holds a held-o
 from __future__ import annotations
 
 import csv
+import json
 import random
 import re
 from dataclasses import replace
@@ -15,7 +16,8 @@ from nmt_core.corpora import grammar
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import DING_PATH, Pair, Split
 
-FIXTURES = Path(__file__).parent / "fixtures"
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures"
 needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-en) not installed")
 # The ten sentences that measure what the generated pairs teach (issue 45): no template or
 # phrasebook entry may write them, and the generator never emits them.
@@ -305,6 +307,14 @@ def test_no_generated_pair_is_an_everyday_gold_or_evaluation_sentence(lexicon, t
         p for p in kept if p.source.casefold() in held_out or p.target.casefold() in held_out
     ] == []
     assert len(pairs) * 0.97 < len(kept) <= len(pairs) - 3  # the rule costs few pairs
+
+
+def test_the_everyday_recipe_never_generates_a_fixture_sentence():
+    """Every fixture of sentence pairs (everyday, gold, the ten, the students' own) is on the
+    everyday recipe's generated_avoid, so a new fixture cannot be forgotten there."""
+    recipe = json.loads((ROOT / "checkpoints" / "recipes" / "everyday.json").read_text())
+    listed = set(recipe["train"]["generated_avoid"])
+    assert {str(Path(f).relative_to(ROOT)) for f in FIXTURE_FILES} <= listed
 
 
 @needs_ding

@@ -12,7 +12,14 @@ import pytest
 from conftest import metrics_log, toy_configs
 
 from nmt_core.__main__ import main
-from nmt_core.learning.probes import PROBES, ProbeError, forget_probes_after, read_probes
+from nmt_core.learning.probes import (
+    PROBES,
+    ProbeError,
+    continued,
+    forget_probes_after,
+    probes_since_start,
+    read_probes,
+)
 
 PROBE_PAIRS = [("Ka Mo Ti .", "Ti Mo Ka ."), ("Tu Ka Te Ta .", "Ta Te Ka Tu .")]
 REVERSAL_GOLD = "0-2 1-1 2-0 3?3\n0-3 1-2 2-1 3-0 4?4\n"  # the words reversed, "." possibly
@@ -60,6 +67,40 @@ def test_export_ships_the_probes_beside_the_weights(probed_run, tmp_path):
         == 0
     )
     assert read_probes(tmp_path / "m" / PROBES).steps == [100, 150, 200, 300]
+
+
+def test_a_fine_tuned_model_ships_its_whole_probe_history(probed_run, toy_corpus, tmp_path):
+    """Across training of a fine-tuned model: its parent's steps, then its own counted on."""
+    from nmt_core.learning.training import train
+
+    parent = read_probes(probed_run / PROBES)
+    cfg, model = toy_configs(tmp_path / "child", toy_corpus, scorer="additive")
+    probes = probed_run.parent / "probes.tsv"
+    tuned = replace(cfg, probes=str(probes), init_checkpoint=str(probed_run / "best"),
+                    max_steps=200, eval_every=100)  # fmt: skip
+    train(tuned, model)
+    own = read_probes(tmp_path / "child" / PROBES)
+    assert own.steps == [100, 200]
+    out = tmp_path / "shipped"
+    assert (
+        main(["export", "--checkpoint", str(tmp_path / "child" / "best"), "--output", str(out)])
+        == 0
+    )
+    shipped = read_probes(out / PROBES)
+    assert shipped.steps == [100, 150, 200, 300, 400, 500]
+    assert shipped.fine_tuned_at == 300 and read_probes(probed_run / PROBES).fine_tuned_at is None
+    for mine, theirs in zip(
+        shipped.evaluations, (*parent.evaluations, *own.evaluations), strict=True
+    ):
+        assert mine.hypotheses == theirs.hypotheses
+        for a, b in zip(mine.attention, theirs.attention, strict=True):
+            np.testing.assert_array_equal(a, b)
+    # a starting point without a record leaves the fine-tuning's own
+    alone = probes_since_start(tmp_path / "child" / "best", str(tmp_path / "nowhere"))
+    assert alone == (tmp_path / "child" / PROBES).read_bytes()
+    # a record of other sentences cannot continue it: their matrices would not line up
+    with pytest.raises(ValueError, match="other sentences"):
+        continued(replace(parent, sentences=parent.sentences[:1]), own)
 
 
 def test_a_resumed_run_forgets_the_evaluations_it_will_repeat(probed_run, tmp_path):

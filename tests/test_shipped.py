@@ -92,9 +92,12 @@ def test_the_models_were_trained_alike(direction):
 
     def recipe(meta: dict) -> dict:  # every field, defaults filled in (newer code adds fields)
         saved = dataclasses.asdict(TrainConfig.from_dict(meta["train_config"]))
-        # where things were, not what: the tokenizer's own bytes are compared below
-        where = ("output_dir", "direction", "probes", "tokenizer", "device", "threads")
-        return {**saved, **dict.fromkeys(where)}
+        # where things were, not what: the tokenizer's own bytes are compared below, and a
+        # fine-tuned model's starting point by its recipe (each starts from its own scorer's)
+        where = ("output_dir", "direction", "probes", "tokenizer", "device", "threads",
+                 "init_checkpoint")  # fmt: skip
+        parent = meta.get("fine_tuned_from")
+        return {**saved, **dict.fromkeys(where), "after": recipe(parent) if parent else None}
 
     first_config, first_meta = read_config(first.path)
     for info in alike[1:]:

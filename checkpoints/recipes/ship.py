@@ -11,10 +11,10 @@ BLEU/chrF on the held-out Ding test split (greedy and beam 5) and on our everyda
 (tests/fixtures/everyday_de_en.tsv, or everyday_en_de.tsv: the same pairs swapped), whole and
 by halves: its even-numbered lines choose (the default rule reads them), its odd-numbered ones
 report; BLEU by source length (beam 5); the outputs for the first 12 everyday sentences (beam 5)
-and for the ten of tests/fixtures/everyday_ten_de_en.tsv (greedy, as the Translate page opens;
-read the other way for en-de). Scores go into each
-checkpoint's metadata (so the dashboard and ``python -m nmt_core list`` show them) and all
-figures into checkpoints/results.json, one section per direction.
+and, greedy as the Translate page opens (read the other way for en-de), for the ten of
+tests/fixtures/everyday_ten_de_en.tsv and the 50 of students_de_en.tsv (with their chrF).
+Scores go into each checkpoint's metadata (so the dashboard and ``python -m nmt_core list``
+show them) and all figures into checkpoints/results.json, one section per direction.
 """
 
 from __future__ import annotations
@@ -61,12 +61,22 @@ def everyday_sets(direction: str) -> dict[str, list]:
     return {"everyday": pairs, "everyday_even": pairs[1::2], "everyday_odd": pairs[0::2]}
 
 
-def ten_sentences(direction: str) -> list:
-    """The issue-45 ten (German TAB English), swapped for en-de."""
-    return read_corpus(FIXTURES / "everyday_ten_de_en.tsv", reverse=direction == "en-de")[0]
+# sentences read greedy, as the Translate page opens: name -> fixture (German TAB English)
+READ_GREEDY = {"ten": "everyday_ten_de_en.tsv", "students": "students_de_en.tsv"}
 
 
-def measure(path: Path, test_sets: dict[str, list], classroom: list[str], ten: list[str]) -> dict:
+def greedy_sets(direction: str) -> dict[str, list]:
+    """The issue-45 ten and the students' own sentences (German TAB English), swapped for
+    en-de."""
+    return {
+        name: read_corpus(FIXTURES / file, reverse=direction == "en-de")[0]
+        for name, file in READ_GREEDY.items()
+    }
+
+
+def measure(
+    path: Path, test_sets: dict[str, list], classroom: list[str], greedy: dict[str, list[str]]
+) -> dict:
     checkpoint = load_checkpoint(path)
     figures: dict = {}
     for set_name, pairs in test_sets.items():
@@ -90,9 +100,10 @@ def measure(path: Path, test_sets: dict[str, list], classroom: list[str], ten: l
     figures["classroom"] = translate_texts(
         checkpoint.model, checkpoint.tokenizer, classroom, DecodeConfig(beam_size=5)
     )
-    figures["ten"] = translate_texts(
-        checkpoint.model, checkpoint.tokenizer, ten, DecodeConfig(beam_size=1)
-    )
+    for name, sources in greedy.items():
+        figures[name] = translate_texts(
+            checkpoint.model, checkpoint.tokenizer, sources, DecodeConfig(beam_size=1)
+        )
     return figures
 
 
@@ -123,18 +134,21 @@ def main() -> None:
     args = parser.parse_args()
     recipe = json.loads(args.recipe.read_text())["train"]
     split = prepare_split(TrainConfig.from_dict({**recipe, "direction": args.direction}))
-    test_sets = {"test": split.test, "dev": split.dev, **everyday_sets(args.direction)}
+    greedy = greedy_sets(args.direction)
+    test_sets = {
+        "test": split.test, "dev": split.dev, **everyday_sets(args.direction),
+        "students": greedy["students"],
+    }  # fmt: skip
     everyday = test_sets["everyday"]
     classroom = [p.source for p in everyday[:12]]
-    ten = ten_sentences(args.direction)
     # --names re-measures some models and keeps the figures of the others (ship each as it ends)
     every_direction = read_results()
     results = {
         **every_direction.get(args.direction, {}),
         "classroom_sources": classroom,
         "classroom_references": [p.target for p in everyday[:12]],
-        "ten_sources": [p.source for p in ten],
-        "ten_references": [p.target for p in ten],
+        **{f"{name}_sources": [p.source for p in pairs] for name, pairs in greedy.items()},
+        **{f"{name}_references": [p.target for p in pairs] for name, pairs in greedy.items()},
     }
     for name in args.names:
         shipped = ROOT / "checkpoints" / f"{args.direction}-{name}"
@@ -144,7 +158,8 @@ def main() -> None:
                 sys.exit(f"{source} is missing: run `python -m nmt_core average --run "
                          f"{args.runs}/{name}` first (train_all.sh does)")  # fmt: skip
             cli(["export", "--checkpoint", source, "--output", str(shipped)])
-        figures = measure(shipped, test_sets, classroom, [p.source for p in ten])
+        sources = {name: [p.source for p in pairs] for name, pairs in greedy.items()}
+        figures = measure(shipped, test_sets, classroom, sources)
         store_in_meta(shipped, figures)
         results[name] = figures
         print(

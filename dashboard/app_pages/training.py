@@ -77,3 +77,9 @@ with right:
         "(all probe sentences; lower is better). Entropy: how spread out the attention rows "
         "are, in nats (lower = sharper). Dev BLEU: measured at evaluations only."
     )
+    if log.fine_tuned_at is not None:
+        st.caption(
+            f"This model was fine-tuned: up to step {log.fine_tuned_at:,} it is the model it "
+            f"started from, learning from scratch; the steps after {log.fine_tuned_at:,} are "
+            "its fine-tuning, on other training data (the model card says which)."
+        )

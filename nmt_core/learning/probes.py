@@ -17,6 +17,8 @@ Schema (``"schema": "attention-lab/probes"``, ``"version": 1``), JSON::
          "sure": [[j, i], ...] | null,    # gold links between whitespace words (source j,
          "possible": [[j, i], ...] | null}  # reference i), when the TSV has a .pharaoh beside it
       ],
+      "fine_tuned_at": int,               # only a fine-tuned model's (continued): the step
+                                          # its own evaluations are counted on from
       "evaluations": [                    # one per evaluation, in step order
         {"step": int,                     # updates done
          "dev_bleu": float | null,        # the run's dev BLEU at that step
@@ -36,7 +38,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,7 @@ from nmt_core.analysis.alignment import (
     links_from_view,
     read_gold_file,
 )
+from nmt_core.checkpoint import checkpoint_folder, run_log
 from nmt_core.corpora.corpus import pairs_from_file
 from nmt_core.decoding.batching import pad_batch
 from nmt_core.decoding.search import forced_decode
@@ -114,6 +117,7 @@ class ProbeLog:
 
     sentences: tuple[ProbeSentence, ...]
     evaluations: tuple[ProbeEvaluation, ...]
+    fine_tuned_at: int | None = None  # a fine-tuned model's: the step its fine-tuning began
 
     @property
     def steps(self) -> list[int]:
@@ -248,10 +252,46 @@ def forget_probes_after(run: Path, step: int) -> None:
         write_probes(path, ProbeLog(log.sentences, kept))
 
 
+def continued(parent: ProbeLog, child: ProbeLog) -> ProbeLog:
+    """A fine-tuned model's whole history: its parent's evaluations, then its own with their
+    steps counted on from the parent's last, so that attention across training shows alignment
+    emerging in the parent and then what the fine-tuning changed, on one axis of updates.
+
+    Raises ValueError when the two records probed different sentences (another probe set or
+    tokenizer): their attention matrices would not line up.
+    """
+    if parent.sentences != child.sentences:
+        raise ValueError("the fine-tuned run probed other sentences than the model it started from")
+    offset = parent.steps[-1] if parent.evaluations else 0
+    moved = tuple(replace(e, step=offset + e.step) for e in child.evaluations)
+    return ProbeLog(parent.sentences, (*parent.evaluations, *moved), fine_tuned_at=offset)
+
+
+def probes_since_start(source: Path, init_checkpoint: str) -> bytes:
+    """The probe record of a fine-tuned checkpoint ``source`` continued from that of the
+    checkpoint it started from (:func:`continued`), for its export; its own record alone where
+    that checkpoint has none."""
+    own = run_log(source, PROBES)
+    parent = run_log(checkpoint_folder(init_checkpoint), PROBES)
+    if own is None:
+        raise ValueError(f"{source} has no {PROBES}")
+    if parent is None:
+        return own.read_bytes()
+    return probes_text(continued(read_probes(parent), read_probes(own))).encode("utf-8")
+
+
 # --- the file -------------------------------------------------------------------------------
 
 
 def write_probes(path: Path, log: ProbeLog) -> None:
+    """Write ``log`` to ``path`` whole, then rename it, so that a kill leaves the old file."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(probes_text(log), "utf-8")
+    os.replace(partial, path)
+
+
+def probes_text(log: ProbeLog) -> str:
+    """``log`` as the JSON of a probe file (the schema above)."""
     data = {
         "schema": SCHEMA,
         "version": VERSION,
@@ -266,6 +306,7 @@ def write_probes(path: Path, log: ProbeLog) -> None:
             }
             for s in log.sentences
         ],
+        **({} if log.fine_tuned_at is None else {"fine_tuned_at": log.fine_tuned_at}),
         "evaluations": [
             {
                 "step": e.step,
@@ -278,9 +319,7 @@ def write_probes(path: Path, log: ProbeLog) -> None:
             for e in log.evaluations
         ],
     }
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), "utf-8")
-    os.replace(partial, path)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def read_probes(path: str | Path) -> ProbeLog:
@@ -342,4 +381,5 @@ def _probe_log(data: dict[str, Any]) -> ProbeLog:
                 tuple(matrices),
             )
         )
-    return ProbeLog(sentences, tuple(evaluations))
+    tuned = data.get("fine_tuned_at")
+    return ProbeLog(sentences, tuple(evaluations), None if tuned is None else int(tuned))
