@@ -1,6 +1,7 @@
 """The recipe scripts beside the shipped models: the rule that picks a direction's default
 model (checkpoints/recipes/pick_default.py), on made-up figures and through the script, which
-reads choice sets only (the gold set's probe split, the everyday fixture's even half)."""
+reads choice sets only (the gold set's probe split, the everyday fixture's even half); the
+fine-tuning recipe, and train_all.sh starting each run from its own model's checkpoint."""
 
 from __future__ import annotations
 
@@ -94,3 +95,35 @@ def test_the_script_refuses_the_test_split_and_results_without_the_even_half(tmp
     alignment.write_text(json.dumps({"direction": "de-en", "split": "probe", "overall": overall}))
     done = run_the_rule(alignment, results)
     assert done.returncode != 0 and "no everyday_even_beam5 for additive" in done.stderr
+
+
+def test_the_fine_tuning_recipe_is_the_everyday_one_but_for_its_budget_and_schedule():
+    everyday = json.loads((RECIPES / "everyday.json").read_text())
+    tuning = json.loads((RECIPES / "everyday_finetune.json").read_text())
+    budget = {"max_steps": 3000, "lr": 0.001, "lr_schedule": "cosine"}
+    assert tuning["model"] == everyday["model"]
+    assert tuning["train"] == {**everyday["train"], **budget}
+
+
+def test_train_all_fine_tunes_each_model_from_the_checkpoint_init_names(tmp_path):
+    """train_all.sh's INIT: each run starts from its own model's checkpoint ({} = its name);
+    a stand-in python records the commands instead of training."""
+    bin_dir, calls = tmp_path / "bin", tmp_path / "calls"
+    bin_dir.mkdir()
+    stand_in = bin_dir / "python"
+    stand_in.write_text(
+        '#!/bin/sh\necho "$@" >> "$CALLS"\nif [ "$3" = average ]; then mkdir -p "$5/averaged"; fi\n'
+    )
+    stand_in.chmod(0o755)
+    tokenizer = tmp_path / "spm.model"
+    tokenizer.write_text("")
+    env = {
+        "PATH": f"{bin_dir}:/usr/bin:/bin", "CALLS": str(calls), "DIRECTION": "en-de",
+        "RUNS": str(tmp_path / "runs"), "TOKENIZER": str(tokenizer), "MODELS": "dot none",
+        "RECIPE": str(RECIPES / "everyday_finetune.json"), "INIT": "/base/en-de-{}",
+    }  # fmt: skip
+    subprocess.run(["bash", str(RECIPES / "train_all.sh")], env=env, check=True, timeout=60)
+    trains = [line.split() for line in calls.read_text().splitlines() if " train " in line]
+    starts = {c[c.index("--output-dir") + 1]: c[c.index("--init-checkpoint") + 1] for c in trains}
+    runs = tmp_path / "runs"
+    assert starts == {f"{runs}/dot": "/base/en-de-dot", f"{runs}/none": "/base/en-de-none"}

@@ -19,6 +19,9 @@
 # DIRECTION=en-de trains the English->German models (default RUNS=runs-en-de): the same recipe,
 # data read the other way, the probe sentences of tests/fixtures/alignment_en_de, and the same
 # joint German+English vocabulary (TOKENIZER=file.model reuses one already built).
+# INIT=folder-{} fine-tunes each model from the checkpoint it names, {} read as the model's name
+# (English->German as shipped: RECIPE=checkpoints/recipes/everyday_finetune.json, INIT the
+# base recipe's models; the model card's "Reproduce").
 # Re-running resumes every unfinished run from its last checkpoint.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -38,7 +41,8 @@ train() {  # name, then model flags; ends with RUNS/NAME/averaged, the checkpoin
   shift
   nice -n 19 python -m nmt_core train --config "$RECIPE" --tokenizer "$TOKENIZER" \
     --direction "$DIRECTION" --probes "$PROBES" --device "$DEVICE" --output-dir "$RUNS/$name" \
-    ${THREADS:+--threads "$THREADS"} --resume "$@" >>"$RUNS/$name.log" 2>&1
+    ${THREADS:+--threads "$THREADS"} ${INIT:+--init-checkpoint "${INIT//\{\}/$name}"} \
+    --resume "$@" >>"$RUNS/$name.log" 2>&1
   # The same rule for every model: best checkpoint or mean of the last k snapshots, on dev
   # (to choose again: delete RUNS/NAME/averaged and run this again).
   [ -d "$RUNS/$name/averaged" ] || nice -n 19 python -m nmt_core average --run "$RUNS/$name" \
