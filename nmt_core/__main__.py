@@ -571,8 +571,9 @@ def checkpoint_table(infos: Sequence[CheckpointInfo]) -> list[str]:
 
 
 def command_export(args: argparse.Namespace) -> int:
-    """Copy a trained checkpoint for shipping: fp16 weights, metrics log, test scores in meta."""
-    source = Path(args.checkpoint)
+    """Copy a trained checkpoint for shipping: fp16 weights, its run's metrics and probe record
+    (a fine-tuned one's continued from its parent's), test scores in meta."""
+    source = checkpoint_folder(args.checkpoint)
     checkpoint = load_checkpoint(source)
     meta = {**checkpoint.meta, "name": args.name or Path(args.output).name}
     if args.scores:
@@ -580,7 +581,7 @@ def command_export(args: argparse.Namespace) -> int:
     extra = {name: log_file.read_bytes() for name in (METRICS, PROBES)
              if (log_file := run_log(source, name))}  # fmt: skip
     if PROBES in extra and meta.get("fine_tuned_from"):
-        extra[PROBES] = probes_since_start(source, meta["train_config"]["init_checkpoint"])
+        extra[PROBES] = probes_since_start(source, meta)
     save_checkpoint(
         args.output, checkpoint.model, checkpoint.tokenizer, meta, half=True, extra_files=extra
     )

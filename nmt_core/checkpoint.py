@@ -222,7 +222,8 @@ def checkpoint_folder(path: str | Path) -> Path:
 def run_log(folder: Path, name: str) -> Path | None:
     """A run's log (metrics, probes) for checkpoint ``folder``: in it (a shipped one) or in the
     run folder around it (a run's best/, latest/ or averaged/); None where neither has it."""
-    return next((f for f in (folder / name, folder.parent / name) if f.is_file()), None)
+    places = (folder / name, folder.parent / name) if folder.is_dir() else ()
+    return next((f for f in places if f.is_file()), None)
 
 
 def close_names(path: str | Path) -> list[str]:

@@ -799,14 +799,15 @@ def test_across_training_says_where_a_fine_tuned_models_fine_tuning_began(
     shutil.copytree(probed_root / "toy", root / "toy")
     log = read_probes(root / "toy" / PROBES)
     assert log.fine_tuned_at is None
-    write_probes(root / "toy" / PROBES, continued(log, log))  # as its export writes it
+    write_probes(root / "toy" / PROBES, continued(log, log, 200))  # as its export writes it
     monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(root))
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.switch_page("app_pages/training.py").run()
     assert not at.exception
     assert list(at.select_slider(key="training_step").options)[3:5] == ["200", "250"]
     said = [c.value for c in at.caption if "fine-tuned" in c.value]
-    assert len(said) == 1 and "after 200 are its fine-tuning" in said[0]
+    assert len(said) == 1 and "steps after 200 are its fine-tuning" in said[0]
+    assert "its own step 250 shows as 450" in said[0]
 
 
 def test_across_training_says_how_to_record_when_a_model_has_no_probes(app):

@@ -71,36 +71,49 @@ def test_export_ships_the_probes_beside_the_weights(probed_run, tmp_path):
 
 def test_a_fine_tuned_model_ships_its_whole_probe_history(probed_run, toy_corpus, tmp_path):
     """Across training of a fine-tuned model: its parent's steps, then its own counted on."""
+    from nmt_core.checkpoint import read_config
     from nmt_core.learning.training import train
 
     parent = read_probes(probed_run / PROBES)
     cfg, model = toy_configs(tmp_path / "child", toy_corpus, scorer="additive")
     probes = probed_run.parent / "probes.tsv"
-    tuned = replace(cfg, probes=str(probes), init_checkpoint=str(probed_run / "best"),
+    tuned = replace(cfg, probes=str(probes), init_checkpoint=str(probed_run / "latest"),
                     max_steps=200, eval_every=100)  # fmt: skip
     train(tuned, model)
-    own = read_probes(tmp_path / "child" / PROBES)
+    child = tmp_path / "child" / "best"
+    own = read_probes(child.parent / PROBES)
     assert own.steps == [100, 200]
     out = tmp_path / "shipped"
-    assert (
-        main(["export", "--checkpoint", str(tmp_path / "child" / "best"), "--output", str(out)])
-        == 0
-    )
+    assert main(["export", "--checkpoint", str(child), "--output", str(out)]) == 0
     shipped = read_probes(out / PROBES)
-    assert shipped.steps == [100, 150, 200, 300, 400, 500]
-    assert shipped.fine_tuned_at == 300 and read_probes(probed_run / PROBES).fine_tuned_at is None
+    assert shipped.steps == [100, 150, 200, 300, 400, 500]  # the parent's weights: step 300
+    assert shipped.fine_tuned_at == 300 and parent.fine_tuned_at is None
     for mine, theirs in zip(
         shipped.evaluations, (*parent.evaluations, *own.evaluations), strict=True
     ):
         assert mine.hypotheses == theirs.hypotheses
         for a, b in zip(mine.attention, theirs.attention, strict=True):
             np.testing.assert_array_equal(a, b)
-    # a starting point without a record leaves the fine-tuning's own
-    alone = probes_since_start(tmp_path / "child" / "best", str(tmp_path / "nowhere"))
-    assert alone == (tmp_path / "child" / PROBES).read_bytes()
+    # exported again, it is not continued twice
+    assert main(["export", "--checkpoint", str(out), "--output", str(tmp_path / "again")]) == 0
+    assert (tmp_path / "again" / PROBES).read_bytes() == (out / PROBES).read_bytes()
+    # no record of the weights it started from (moved, or other weights there now): its own
+    meta = read_config(child)[1]
+    elsewhere = {**meta, "train_config": {**meta["train_config"], "init_checkpoint": "nowhere"}}
+    other = {**meta, "fine_tuned_from": {**meta["fine_tuned_from"], "weights_sha256": "0" * 64}}
+    for changed in (elsewhere, other):
+        assert probes_since_start(child, changed) == (child.parent / PROBES).read_bytes()
+
+
+def test_a_continued_record_keeps_the_parents_steps_up_to_the_weights_it_started_from(probed_run):
+    """Weights chosen before a run's end (its best on dev): the steps after them are not the
+    fine-tuned model's history."""
+    parent = read_probes(probed_run / PROBES)
+    history = continued(parent, parent, 150)
+    assert history.steps == [100, 150, 250, 300, 350, 450] and history.fine_tuned_at == 150
     # a record of other sentences cannot continue it: their matrices would not line up
     with pytest.raises(ValueError, match="other sentences"):
-        continued(replace(parent, sentences=parent.sentences[:1]), own)
+        continued(replace(parent, sentences=parent.sentences[:1]), parent, 300)
 
 
 def test_a_resumed_run_forgets_the_evaluations_it_will_repeat(probed_run, tmp_path):

@@ -77,7 +77,8 @@ def test_the_models_were_trained_alike(direction):
     tokenizer, one size, one training recipe; only the scorer
     and the decoder wiring it needs differ (and where each run wrote its files, which way it
     read the corpus and the probe sentences, where it found the tokenizer, and the device and
-    threads it computed on: what a resumed run may change besides its budget). The lexical
+    threads it computed on: what a resumed run may change besides its budget; and the folder a
+    fine-tuned model started from, whose own recipe is compared instead). The lexical
     shortcut averages by the attention, so the model without attention cannot have it; the
     others all have it or not. A model trained with guided alignment may ship only as a
     labelled extra: its attention was taught, so it is outside this comparison."""

@@ -292,6 +292,20 @@ def test_resume_restores_the_runs_own_settings_and_refuses_conflicting_ones(
     assert after == {**before, "max_steps": 150}  # the toy corpus, dev_size 40, lr, seed, ...
 
 
+def test_a_run_that_generates_nothing_resumes_whatever_list_generated_pairs_avoid():
+    """An older run saved the default generated_avoid of its day: a newer default must not
+    refuse its resume when it generates no pairs (the list changes none of them)."""
+    from nmt_core.learning.training import resume_changes
+    from nmt_core.network.config import ModelConfig, TrainConfig
+
+    model = ModelConfig()
+    older = TrainConfig(generated_avoid=("tests/fixtures/everyday_ten_de_en.tsv",))
+    assert resume_changes(older, model, TrainConfig(), model) == []
+    generating = replace(older, augment=("generated_sentences",))
+    with pytest.raises(ValueError, match="--generated-avoid"):
+        resume_changes(generating, model, replace(TrainConfig(), augment=generating.augment), model)
+
+
 def _write_config(path: Path, corpus: Path) -> Path:
     train_cfg, model_cfg = toy_configs(path.parent / "unused", corpus)
     train_section = {

@@ -141,6 +141,7 @@ def main() -> None:
     }  # fmt: skip
     everyday = test_sets["everyday"]
     classroom = [p.source for p in everyday[:12]]
+    greedy_sources = {set_name: [p.source for p in pairs] for set_name, pairs in greedy.items()}
     # --names re-measures some models and keeps the figures of the others (ship each as it ends)
     every_direction = read_results()
     results = {
@@ -158,8 +159,7 @@ def main() -> None:
                 sys.exit(f"{source} is missing: run `python -m nmt_core average --run "
                          f"{args.runs}/{name}` first (train_all.sh does)")  # fmt: skip
             cli(["export", "--checkpoint", source, "--output", str(shipped)])
-        sources = {name: [p.source for p in pairs] for name, pairs in greedy.items()}
-        figures = measure(shipped, test_sets, classroom, sources)
+        figures = measure(shipped, test_sets, classroom, greedy_sources)
         store_in_meta(shipped, figures)
         results[name] = figures
         print(

@@ -20,8 +20,8 @@
 # data read the other way, the probe sentences of tests/fixtures/alignment_en_de, and the same
 # joint German+English vocabulary (TOKENIZER=file.model reuses one already built).
 # INIT=folder-{} fine-tunes each model from the checkpoint it names, {} read as the model's name
-# (English->German as shipped: RECIPE=checkpoints/recipes/everyday_finetune.json, INIT the
-# base recipe's models; the model card's "Reproduce").
+# (the model card's "Reproduce": English->German's four fine-tuned with RECIPE=
+# checkpoints/recipes/everyday_finetune.json from the base recipe's, INIT=BASE/en-de-{}).
 # Re-running resumes every unfinished run from its last checkpoint.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -79,7 +79,7 @@ with right:
     )
     if log.fine_tuned_at is not None:
         st.caption(
-            f"This model was fine-tuned: up to step {log.fine_tuned_at:,} it is the model it "
-            f"started from, learning from scratch; the steps after {log.fine_tuned_at:,} are "
-            "its fine-tuning, on other training data (the model card says which)."
+            f"A fine-tuned model: the steps up to {log.fine_tuned_at:,} are the model it "
+            f"started from; the steps after {log.fine_tuned_at:,} are its fine-tuning, counted "
+            f"on from there (its own step 250 shows as {log.fine_tuned_at + 250:,})."
         )

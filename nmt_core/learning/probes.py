@@ -36,6 +36,7 @@ reference fed in (teacher forcing), as ``nmt_core align`` reads attention.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -51,7 +52,7 @@ from nmt_core.analysis.alignment import (
     links_from_view,
     read_gold_file,
 )
-from nmt_core.checkpoint import checkpoint_folder, run_log
+from nmt_core.checkpoint import WEIGHTS_DIGEST, checkpoint_folder, read_config, run_log
 from nmt_core.corpora.corpus import pairs_from_file
 from nmt_core.decoding.batching import pad_batch
 from nmt_core.decoding.search import forced_decode
@@ -66,6 +67,8 @@ from nmt_core.translate import (
     prepare_source,
     score_pairs,
 )
+
+log = logging.getLogger("nmt_core.learning.probes")
 
 PROBES = "probes.json"
 SCHEMA = "attention-lab/probes"
@@ -249,35 +252,50 @@ def forget_probes_after(run: Path, step: int) -> None:
     if path.exists():
         log = read_probes(path)
         kept = tuple(e for e in log.evaluations if e.step <= step)
-        write_probes(path, ProbeLog(log.sentences, kept))
+        write_probes(path, replace(log, evaluations=kept))
 
 
-def continued(parent: ProbeLog, child: ProbeLog) -> ProbeLog:
-    """A fine-tuned model's whole history: its parent's evaluations, then its own with their
-    steps counted on from the parent's last, so that attention across training shows alignment
-    emerging in the parent and then what the fine-tuning changed, on one axis of updates.
+def continued(parent: ProbeLog, child: ProbeLog, start: int) -> ProbeLog:
+    """A fine-tuned model's whole history: its parent's evaluations up to ``start`` (the step of
+    the weights the fine-tuning started from: a record can run on past them, for weights chosen
+    earlier on dev), then its own with their steps counted on from ``start``, so that attention
+    across training shows alignment emerging and then what the fine-tuning changed, on one axis.
 
     Raises ValueError when the two records probed different sentences (another probe set or
     tokenizer): their attention matrices would not line up.
     """
-    if parent.sentences != child.sentences:
+    if [_probed(s) for s in parent.sentences] != [_probed(s) for s in child.sentences]:
         raise ValueError("the fine-tuned run probed other sentences than the model it started from")
-    offset = parent.steps[-1] if parent.evaluations else 0
-    moved = tuple(replace(e, step=offset + e.step) for e in child.evaluations)
-    return ProbeLog(parent.sentences, (*parent.evaluations, *moved), fine_tuned_at=offset)
+    kept = tuple(e for e in parent.evaluations if e.step <= start)
+    moved = tuple(replace(e, step=start + e.step) for e in child.evaluations)
+    return ProbeLog(child.sentences, (*kept, *moved), fine_tuned_at=start)
 
 
-def probes_since_start(source: Path, init_checkpoint: str) -> bytes:
-    """The probe record of a fine-tuned checkpoint ``source`` continued from that of the
-    checkpoint it started from (:func:`continued`), for its export; its own record alone where
-    that checkpoint has none."""
-    own = run_log(source, PROBES)
-    parent = run_log(checkpoint_folder(init_checkpoint), PROBES)
-    if own is None:
+def _probed(sentence: ProbeSentence) -> tuple:
+    """What decides a probe's attention matrix: its text and pieces (not its gold links)."""
+    return sentence.source, sentence.reference, sentence.source_pieces, sentence.target_pieces
+
+
+def probes_since_start(source: Path, meta: dict[str, Any]) -> bytes:
+    """The probe record to export with the fine-tuned checkpoint ``source`` (``meta`` its meta):
+    continued from that of the checkpoint it started from (:func:`continued`); its own as it is
+    when it is continued already (a re-export), or when that checkpoint's record is missing or
+    its weights are no longer the ones the fine-tuning started from (the meta's digest)."""
+    own_file = run_log(source, PROBES)
+    if own_file is None:
         raise ValueError(f"{source} has no {PROBES}")
-    if parent is None:
-        return own.read_bytes()
-    return probes_text(continued(read_probes(parent), read_probes(own))).encode("utf-8")
+    own, parent = read_probes(own_file), meta["fine_tuned_from"]
+    folder = checkpoint_folder(meta["train_config"]["init_checkpoint"])
+    parent_file = run_log(folder, PROBES)
+    if own.fine_tuned_at is not None:
+        return own_file.read_bytes()
+    if parent_file is None or read_config(folder)[1].get(WEIGHTS_DIGEST) != parent.get(
+        WEIGHTS_DIGEST
+    ):
+        log.warning("%s: no probe record of the weights it started from; its own alone", source)
+        return own_file.read_bytes()
+    history = continued(read_probes(parent_file), own, int(parent["step"]))
+    return probes_text(history).encode("utf-8")
 
 
 # --- the file -------------------------------------------------------------------------------

@@ -566,6 +566,8 @@ def resume_changes(
         old, new = getattr(saved, name), getattr(asked, name)
         if old == new or name == "output_dir":  # found by its folder, which may have moved
             continue
+        if name == "generated_avoid" and "generated_sentences" not in saved.augment:
+            continue  # nothing generated: the list it avoids changes no pair (nor its default)
         if name in RESUME_MAY_CHANGE:
             changes.append(f"{name} {old!r} -> {new!r}")
         else:
