@@ -288,12 +288,10 @@ EN_DE = (
     ),
     Example(
         "verb-final clause",
-        "I believe that he comes tomorrow.",
-        "Ich glaube, dass er morgen kommt.",
-        "German can say it two ways. Without 'dass' the English order stays ('Ich glaube, er "
-        "kommt morgen.'); with 'dass' the verb goes last and 'kommt' attends back to 'comes' "
-        "across 'tomorrow'. Compare the models: which way does each take?",
-        also=("Ich glaube, er kommt morgen.",),
+        "I hope that she comes today.",
+        "Ich hoffe, dass sie heute kommt.",
+        "After 'dass' the verb goes last: 'heute' takes its place and 'kommt' attends back to "
+        "'comes', so the two lines cross.",
     ),
     Example(
         "separable verb",
@@ -354,10 +352,11 @@ EN_DE = (
     ),
     Example(
         "verb-final clause",
-        "I think that the book is good.",
-        "Ich denke, dass das Buch gut ist.",
-        "'that' can be the word 'dass' or the pronoun 'das'. Read as the pronoun, 'the book' "
-        "is lost ('Ich glaube, das ist gut.'), and 'ist' attends to 'book', the word it skipped.",
+        "I believe that he comes tomorrow.",
+        "Ich glaube, dass er morgen kommt.",
+        "The verb comes out twice ('… dass er morgen kommen kommt.'): two steps in a row attend "
+        "to 'comes'. Nothing in the model keeps count of the words it has translated, so "
+        "attention can go back to one. Compare the models: additive and dot write it once.",
         fails=True,
     ),
     Example(

@@ -271,30 +271,26 @@ def continued(parent: ProbeLog, child: ProbeLog, start: int) -> ProbeLog:
     return ProbeLog(child.sentences, (*kept, *moved), fine_tuned_at=start)
 
 
-def _probed(sentence: ProbeSentence) -> tuple:
-    """What decides a probe's attention matrix: its text and pieces (not its gold links)."""
+def _probed(sentence: ProbeSentence) -> tuple:  # what decides its matrix (not its gold)
     return sentence.source, sentence.reference, sentence.source_pieces, sentence.target_pieces
 
 
 def probes_since_start(source: Path, meta: dict[str, Any]) -> bytes:
-    """The probe record to export with the fine-tuned checkpoint ``source`` (``meta`` its meta):
-    continued from that of the checkpoint it started from (:func:`continued`); its own as it is
-    when it is continued already (a re-export), or when that checkpoint's record is missing or
-    its weights are no longer the ones the fine-tuning started from (the meta's digest)."""
-    own_file = run_log(source, PROBES)
-    if own_file is None:
-        raise ValueError(f"{source} has no {PROBES}")
-    own, parent = read_probes(own_file), meta["fine_tuned_from"]
+    """The probe record to export with fine-tuned ``source`` (``meta``: its meta): continued
+    from its parent's (:func:`continued`); its own as it is if already continued (a re-export)
+    or if the parent's record is gone or its weights changed (the digest in ``meta``)."""
+    own_file = run_log(source, PROBES) or source / PROBES  # (read_probes: "does not exist")
+    own, started = read_probes(own_file), meta["fine_tuned_from"]
     folder = checkpoint_folder(meta["train_config"]["init_checkpoint"])
     parent_file = run_log(folder, PROBES)
     if own.fine_tuned_at is not None:
         return own_file.read_bytes()
-    if parent_file is None or read_config(folder)[1].get(WEIGHTS_DIGEST) != parent.get(
+    if parent_file is None or read_config(folder)[1].get(WEIGHTS_DIGEST) != started.get(
         WEIGHTS_DIGEST
     ):
         log.warning("%s: no probe record of the weights it started from; its own alone", source)
         return own_file.read_bytes()
-    history = continued(read_probes(parent_file), own, int(parent["step"]))
+    history = continued(read_probes(parent_file), own, int(started["step"]))
     return probes_text(history).encode("utf-8")
 
 
