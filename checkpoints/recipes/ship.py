@@ -12,7 +12,7 @@ BLEU/chrF on the held-out Ding test split (greedy and beam 5) and on our everyda
 by halves: its even-numbered lines choose (the default rule reads them), its odd-numbered ones
 report; BLEU by source length (beam 5); the outputs for the first 12 everyday sentences (beam 5)
 and, greedy as the Translate page opens (read the other way for en-de), for the ten of
-tests/fixtures/everyday_ten_de_en.tsv and the 50 of students_de_en.tsv (with their chrF).
+tests/fixtures/everyday_ten_de_en.tsv and the 50 of students_de_en.tsv (with their scores).
 Scores go into each checkpoint's metadata (so the dashboard and ``python -m nmt_core list``
 show them) and all figures into checkpoints/results.json, one section per direction.
 """
@@ -74,9 +74,9 @@ def greedy_sets(direction: str) -> dict[str, list]:
     }
 
 
-def measure(
-    path: Path, test_sets: dict[str, list], classroom: list[str], greedy: dict[str, list[str]]
-) -> dict:
+def measure(path: Path, test_sets: dict[str, list], classroom: list[str]) -> dict:
+    """Scores of every set at beam 1 and 5; the greedy outputs of the READ_GREEDY sets, kept
+    verbatim (one decoding serves both)."""
     checkpoint = load_checkpoint(path)
     figures: dict = {}
     for set_name, pairs in test_sets.items():
@@ -92,6 +92,8 @@ def measure(
                 "sentences": len(pairs),
                 "seconds": round(time.monotonic() - start, 1),
             }
+            if set_name in READ_GREEDY and beam == 1:
+                figures[set_name] = outputs
             if set_name == "test" and beam == 5:
                 lengths = [len(s.split()) for s in sources]
                 figures["by_length"] = [
@@ -100,10 +102,6 @@ def measure(
     figures["classroom"] = translate_texts(
         checkpoint.model, checkpoint.tokenizer, classroom, DecodeConfig(beam_size=5)
     )
-    for name, sources in greedy.items():
-        figures[name] = translate_texts(
-            checkpoint.model, checkpoint.tokenizer, sources, DecodeConfig(beam_size=1)
-        )
     return figures
 
 
@@ -135,13 +133,9 @@ def main() -> None:
     recipe = json.loads(args.recipe.read_text())["train"]
     split = prepare_split(TrainConfig.from_dict({**recipe, "direction": args.direction}))
     greedy = greedy_sets(args.direction)
-    test_sets = {
-        "test": split.test, "dev": split.dev, **everyday_sets(args.direction),
-        "students": greedy["students"],
-    }  # fmt: skip
+    test_sets = {"test": split.test, "dev": split.dev, **everyday_sets(args.direction), **greedy}
     everyday = test_sets["everyday"]
     classroom = [p.source for p in everyday[:12]]
-    greedy_sources = {set_name: [p.source for p in pairs] for set_name, pairs in greedy.items()}
     # --names re-measures some models and keeps the figures of the others (ship each as it ends)
     every_direction = read_results()
     results = {
@@ -159,7 +153,7 @@ def main() -> None:
                 sys.exit(f"{source} is missing: run `python -m nmt_core average --run "
                          f"{args.runs}/{name}` first (train_all.sh does)")  # fmt: skip
             cli(["export", "--checkpoint", source, "--output", str(shipped)])
-        figures = measure(shipped, test_sets, classroom, greedy_sources)
+        figures = measure(shipped, test_sets, classroom)
         store_in_meta(shipped, figures)
         results[name] = figures
         print(
