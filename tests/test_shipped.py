@@ -21,19 +21,9 @@ CLASSROOM = {"de-en": ("Der Hund schläft.", "dog"), "en-de": ("The dog is sleep
 # Luong's decoder, so that Compare shows three scorers on one decoder.
 FIVE = {("additive", "conditional"), ("general", "luong"), ("dot", "luong"), ("none", "bahdanau"),
         ("additive", "luong")}  # fmt: skip
-# Directions whose fifth model is still training (issue 45): their test fails until it ships.
-STILL_TRAINING = {"en-de"}
 
 
-@pytest.mark.parametrize(
-    "direction",
-    [
-        pytest.param(d, marks=pytest.mark.xfail(strict=True, reason="additive-luong training"))
-        if d in STILL_TRAINING
-        else d
-        for d in DIRECTIONS_SHIPPED
-    ],
-)
+@pytest.mark.parametrize("direction", DIRECTIONS_SHIPPED)
 def test_each_direction_has_the_five_models(direction):
     models = {(info.scorer, info.decoder) for info in SHIPPED if info.direction == direction}
     assert models >= FIVE
