@@ -385,10 +385,26 @@ TOUR_BOXES = """target => {
           header: box('[data-testid="stHeader"]')}; }"""
 
 
+# Whether the panel lies on the screen and the element it names between the header and it.
+TOUR_IN_VIEW = """([target, height]) => {
+  const box = selector => document.querySelector(selector)?.getBoundingClientRect();
+  const panel = box('.st-key-tour_panel'), element = box('.st-key-' + target),
+        header = box('[data-testid="stHeader"]');
+  return Boolean(panel && element && header && panel.top >= 0 && panel.bottom <= height
+                 && element.top >= header.bottom && element.bottom <= panel.top); }"""
+# What a chart drawn late above the element does on a slow machine: the page grows above it.
+GROW_ABOVE = """target => {
+  const element = document.querySelector('.st-key-' + target);
+  const late = document.createElement('div'); late.style.height = '160px';
+  element.parentElement.insertBefore(late, element); }"""
+
+
 def test_the_tour_points_at_its_element_on_a_projectors_one_screen(server, tmp_path):
     """Issue 46: on a 1024 x 768 projector the teacher starts the tour and clicks Next; the
     panel and the element its step names (the bar chart of α) are both on the screen, the
-    element above the panel; the address bar then reopens the tour at that step."""
+    element above the panel, and stay so when the page grows above the element afterwards (a
+    chart drawn late on a busy server: CI's run once left the element under the panel); the
+    address bar then reopens the tour at that step."""
     with screen(1024, 768) as page:
         page.goto(f"{server}/lesson?s={SENTENCE}&step=2&presentation=1")
         page.get_by_role("button", name="Take the tour").click()
@@ -400,16 +416,21 @@ def test_the_tour_points_at_its_element_on_a_projectors_one_screen(server, tmp_p
         assert "one bar per piece" in panel.inner_text()
         page.wait_for_function(ALL_CHARTS_DRAWN)
         page.wait_for_function("() => new URL(location.href).searchParams.get('tour') === '6'")
-        time.sleep(3)  # the panel's script scrolls the element up while the charts settle
+        in_view = ["tour_alpha", 768]
+        placed = page.wait_for_function(TOUR_IN_VIEW, arg=in_view, timeout=20_000)
+        time.sleep(2)  # the page settles; then something above the element grows late
+        page.evaluate(GROW_ABOVE, "tour_alpha")
+        try:
+            page.wait_for_function(TOUR_IN_VIEW, arg=in_view, timeout=5_000)
+        except sync_api.TimeoutError:
+            placed = None
         boxes = page.evaluate(TOUR_BOXES, "tour_alpha")
         shot = tmp_path / "tour-1024x768.png"
         page.screenshot(path=str(shot))
         link = page.url
     if os.environ.get("ATTENTION_LAB_SCREENSHOT"):
         shutil.copy(shot, Path(os.environ["ATTENTION_LAB_SCREENSHOT"]).parent / shot.name)
-    panel, target, header = boxes["panel"], boxes["target"], boxes["header"]
-    assert panel["top"] >= 0 and panel["bottom"] <= 768, boxes
-    assert target["top"] >= header["bottom"] and target["bottom"] <= panel["top"], boxes
+    assert placed is not None, f"after the page grew above it: {boxes}"
     with screen(1024, 768) as page:  # the link, opened anew: the same step of the tour
         page.goto(link)
         page.locator(".st-key-tour_panel").get_by_text("Tour 6 of").wait_for()

@@ -36,23 +36,31 @@ TARGET_CSS = """
   scroll-margin-top: 4.25rem;
 }}
 """
-# Scrolls the outlined element to the top of the screen, again while the charts above it are
-# still drawn and move it, until it has stayed put for a few checks (a new step's script is a
-# new element: Streamlit runs it once, when the step changes).
+# Scrolls the outlined element to the top of the screen, and again whenever the page changes
+# size (charts above it drawn late on a busy server move it), until the teacher scrolls, clicks
+# or types, or a minute has passed; a new step's script (a new element: Streamlit runs it once,
+# when the step changes) ends the previous step's.
 SCROLL_JS = """
 (() => {{
-  let last = null, still = 0, tries = 0;
+  window.attentionLabTourPin?.stop();
+  const handsOn = ["wheel", "touchstart", "keydown", "pointerdown"];
+  let frame = 0;
   const place = () => {{
-    const element = document.querySelector(".st-key-{target}");
-    if (element) {{
-      element.scrollIntoView({{block: "start"}});
-      const top = Math.round(element.getBoundingClientRect().top);
-      still = top === last ? still + 1 : 0;
-      last = top;
-    }}
-    if (still < 4 && ++tries < 60) setTimeout(place, 150);
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() =>
+      document.querySelector(".st-key-{target}")?.scrollIntoView({{block: "start"}}));
   }};
-  setTimeout(place, 100);
+  const observer = new ResizeObserver(place);
+  observer.observe(document.querySelector('[data-testid="stMainBlockContainer"]')
+                   ?? document.body);
+  const stop = () => {{
+    observer.disconnect(); cancelAnimationFrame(frame); clearTimeout(timer);
+    handsOn.forEach(kind => window.removeEventListener(kind, stop, true));
+  }};
+  const timer = setTimeout(stop, 60000);
+  handsOn.forEach(kind => window.addEventListener(kind, stop, true));
+  window.attentionLabTourPin = {{stop}};
+  place();
 }})(); /* tour step {number} */
 """
 
