@@ -283,8 +283,8 @@ EN_DE = (
         "verb-final clause",
         "I know that you are tired.",
         "Ich weiß, dass du müde bist.",
-        "'bist' goes behind 'müde' and attends to 'you' about as much as to 'are': its ending "
-        "agrees with 'du', so the subject matters as much as the verb.",
+        "After 'dass' the verb goes last: 'bist' comes after 'müde' and attends back to 'are', "
+        "so the lines cross. Its ending agrees with 'du', written two steps before.",
     ),
     Example(
         "verb-final clause",
@@ -333,9 +333,10 @@ EN_DE = (
     ),
     Example(
         "compound formed",
-        "The kitchen table is old.",
-        "Der Küchentisch ist alt.",
-        "Two English words make one German word: its pieces attend to 'kitchen', then 'table'.",
+        "The kitchen door is open.",
+        "Die Küchentür ist offen.",
+        "Two English words make one German word, written in pieces: the first attends to "
+        "'kitchen', the rest to 'door'.",
     ),
     Example(
         "compound formed",
@@ -351,12 +352,22 @@ EN_DE = (
         "One English word for each German word: a clean diagonal.",
     ),
     Example(
-        "verb-final clause",
-        "I believe that he comes tomorrow.",
-        "Ich glaube, dass er morgen kommt.",
-        "The verb comes out twice ('… dass er morgen kommen kommt.'): two steps in a row attend "
-        "to 'comes'. Nothing in the model keeps count of the words it has translated, so "
-        "attention can go back to one. Compare the models: additive and dot write it once.",
+        "verb second",
+        "I am going home now.",
+        "Ich gehe jetzt nach Hause.",
+        "'Jetzt' comes first and attends to 'now', at the end, so German puts the verb second: "
+        "'geht' attends to 'going'. Its ending is wrong ('gehe' agrees with 'ich'): the subject "
+        "comes only after the verb, and while writing the verb attention does not look at 'I'.",
+        also=("Jetzt gehe ich nach Hause.",),
+        fails=True,
+    ),
+    Example(
+        "word left out",
+        "The coffee cup is empty.",
+        "Die Kaffeetasse ist leer.",
+        "'cup' is never translated ('Der Kaffee ist leer.'): attention looks at 'cup' while the "
+        "model writes 'ist'. Nothing in the model keeps count of the words it has translated, so "
+        "a word can be skipped, or written twice.",
         fails=True,
     ),
     Example(
