@@ -417,23 +417,64 @@ def test_the_tour_points_at_its_element_on_a_projectors_one_screen(server, tmp_p
         page.wait_for_function(ALL_CHARTS_DRAWN)
         page.wait_for_function("() => new URL(location.href).searchParams.get('tour') === '6'")
         in_view = ["tour_alpha", 768]
-        placed = page.wait_for_function(TOUR_IN_VIEW, arg=in_view, timeout=20_000)
+        page.wait_for_function(TOUR_IN_VIEW, arg=in_view, timeout=20_000)
         time.sleep(2)  # the page settles; then something above the element grows late
         page.evaluate(GROW_ABOVE, "tour_alpha")
         try:
             page.wait_for_function(TOUR_IN_VIEW, arg=in_view, timeout=5_000)
+            back_in_view = True
         except sync_api.TimeoutError:
-            placed = None
+            back_in_view = False
         boxes = page.evaluate(TOUR_BOXES, "tour_alpha")
         shot = tmp_path / "tour-1024x768.png"
         page.screenshot(path=str(shot))
         link = page.url
     if os.environ.get("ATTENTION_LAB_SCREENSHOT"):
         shutil.copy(shot, Path(os.environ["ATTENTION_LAB_SCREENSHOT"]).parent / shot.name)
-    assert placed is not None, f"after the page grew above it: {boxes}"
+    assert back_in_view, f"after the page grew above it: {boxes}"
     with screen(1024, 768) as page:  # the link, opened anew: the same step of the tour
         page.goto(link)
         page.locator(".st-key-tour_panel").get_by_text("Tour 6 of").wait_for()
+
+
+# The panel's and the sidebar's left and right edges.
+PANEL_BESIDE_SIDEBAR = """() => {
+  const box = selector => { const r = document.querySelector(selector).getBoundingClientRect();
+    return {left: r.left, right: r.right}; };
+  return {panel: box('.st-key-tour_panel'), sidebar: box('[data-testid="stSidebar"]')}; }"""
+PANEL_CLEAR_OF_SIDEBAR = (
+    f"() => {{ const b = ({PANEL_BESIDE_SIDEBAR})(); return b.panel.left >= b.sidebar.right; }}"
+)
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720)])
+def test_the_tour_panel_stays_beside_the_open_sidebar(server, width, height):
+    """In presentation mode (larger type) the teacher opens the sidebar during the tour: the
+    panel shrinks to the page beside it instead of reaching under it, where its title and the
+    start of every line were hidden (at 1280 x 720 it began at x = 220, under a 300-px
+    sidebar)."""
+    with screen(width, height) as page:
+        page.goto(f"{server}/lesson?s={SENTENCE}&step=2&presentation=1")
+        page.get_by_role("button", name="Take the tour").click()
+        panel = page.locator(".st-key-tour_panel")
+        panel.get_by_text("Tour 1 of").wait_for()
+        time.sleep(1)  # once the page has drawn, as a teacher would
+        page.get_by_test_id("stExpandSidebarButton").click()
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=stSidebar]')"
+            ".getBoundingClientRect().left >= 0"
+        )
+        with contextlib.suppress(sync_api.TimeoutError):  # the assertions say where they lie
+            page.wait_for_function(PANEL_CLEAR_OF_SIDEBAR, timeout=5_000)
+        boxes = page.evaluate(PANEL_BESIDE_SIDEBAR)
+        panel.get_by_role("button", name="Next ▶").click()  # and on the next step too
+        panel.get_by_text("Tour 2 of").wait_for()
+        time.sleep(1)
+        after = page.evaluate(PANEL_BESIDE_SIDEBAR)
+    for shown in (boxes, after):
+        assert shown["sidebar"]["right"] >= 200, shown  # the sidebar is open
+        assert shown["sidebar"]["right"] <= shown["panel"]["left"], shown
+        assert shown["panel"]["right"] <= width, shown
 
 
 # The query that lies farthest from every other point (a click picks the nearest point, and

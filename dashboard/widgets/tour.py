@@ -18,11 +18,14 @@ from nmt_core.translate import Translation
 
 # Constant CSS only: the panel, room under the page so that its last element can scroll above
 # the panel, and the outline of the element a step points at (a key of TARGETS, never user
-# text). 48 vh: a projector's 768 px keep 400 px above the panel for what it points at.
+# text). 48 vh: a projector's 768 px keep 400 px above the panel for what it points at. The
+# panel is as wide as the page beside the sidebar at most (--tour-main-width, kept by
+# TOUR_JS): fixed to the screen, it would otherwise reach under an open sidebar.
 PANEL_CSS = """
 .st-key-tour_panel {
   position: fixed; right: 1rem; bottom: 0.5rem; z-index: 999990;
-  width: min(52rem, calc(100vw - 2rem)); max-height: 40vh; overflow-y: auto;
+  width: min(52rem, calc(var(--tour-main-width, 100vw) - 2rem)); max-height: 40vh;
+  overflow-y: auto;
   background: #ffffff; border: 0.15rem solid #d62728; border-radius: 0.75rem;
   box-shadow: 0 0.25rem 1.5rem rgba(0, 0, 0, 0.3); padding: 0.5rem 1rem; gap: 0.4rem;
   font-size: 0.9rem;
@@ -36,31 +39,40 @@ TARGET_CSS = """
   scroll-margin-top: 4.25rem;
 }}
 """
-# Scrolls the outlined element to the top of the screen, and again whenever the page changes
-# size (charts above it drawn late on a busy server move it), until the teacher scrolls, clicks
-# or types, or a minute has passed; a new step's script (a new element: Streamlit runs it once,
-# when the step changes) ends the previous step's.
-SCROLL_JS = """
+# Each step's script (a new element: Streamlit runs it once, when the step changes; it ends
+# the previous step's). It keeps --tour-main-width at the width of the page beside the sidebar,
+# which changes when the sidebar opens or shuts. On a step that names an element, it scrolls
+# that element to the top of the screen, and again whenever the page changes size (charts
+# above it drawn late on a busy server move it), until the teacher scrolls, clicks or types,
+# or a minute has passed.
+TOUR_JS = """
 (() => {{
-  window.attentionLabTourPin?.stop();
+  window.attentionLabTour?.stop();
+  const main = document.querySelector('[data-testid="stMain"]');
+  const fit = () => document.documentElement.style.setProperty(
+    "--tour-main-width", `${{main.getBoundingClientRect().width}}px`);
+  const width = new ResizeObserver(fit);
+  if (main) width.observe(main);
+  const target = "{target}";
   const handsOn = ["wheel", "touchstart", "keydown", "pointerdown"];
   let frame = 0;
   const place = () => {{
     cancelAnimationFrame(frame);
     frame = requestAnimationFrame(() =>
-      document.querySelector(".st-key-{target}")?.scrollIntoView({{block: "start"}}));
+      document.querySelector(`.st-key-${{target}}`)?.scrollIntoView({{block: "start"}}));
   }};
-  const observer = new ResizeObserver(place);
-  observer.observe(document.querySelector('[data-testid="stMainBlockContainer"]')
-                   ?? document.body);
-  const stop = () => {{
-    observer.disconnect(); cancelAnimationFrame(frame); clearTimeout(timer);
-    handsOn.forEach(kind => window.removeEventListener(kind, stop, true));
+  const pin = new ResizeObserver(place);
+  const unpin = () => {{
+    pin.disconnect(); cancelAnimationFrame(frame); clearTimeout(timer);
+    handsOn.forEach(kind => window.removeEventListener(kind, unpin, true));
   }};
-  const timer = setTimeout(stop, 60000);
-  handsOn.forEach(kind => window.addEventListener(kind, stop, true));
-  window.attentionLabTourPin = {{stop}};
-  place();
+  const timer = target ? setTimeout(unpin, 60000) : 0;
+  if (target) {{
+    pin.observe(document.querySelector('[data-testid="stMainBlockContainer"]') ?? document.body);
+    handsOn.forEach(kind => window.addEventListener(kind, unpin, true));
+    place();
+  }}
+  window.attentionLabTour = {{stop: () => {{ width.disconnect(); unpin(); }}}};
 }})(); /* tour step {number} */
 """
 
@@ -112,6 +124,5 @@ def _panel(steps: Sequence[TourStep], number: int) -> None:
             assert shown.target in TARGETS  # constant CSS: a key of ours, never user text
             css += TARGET_CSS.format(target=shown.target)
         st.html(f"<style>{css}</style>")
-        if shown.target is not None:
-            script = SCROLL_JS.format(target=shown.target, number=number)
-            st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
+        script = TOUR_JS.format(target=shown.target or "", number=number)
+        st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
