@@ -66,6 +66,46 @@ def test_articles_and_possessives_by_case_and_gender():
         grammar.ein_word("ein", "nom", "pl")
 
 
+GERMAN_NUMBERS = {grammar.number(n)[0]: n for n in range(100)}
+
+
+def test_numbers_over_twenty_put_the_german_unit_before_the_tens():
+    """ "einundzwanzig" :: "twenty-one" (ein, not eins), "siebenundsechzig" :: "sixty-seven",
+    "achtzig" :: "eighty"; a hundred numbers, each word once."""
+    assert [grammar.number(n) for n in (1, 20, 21, 30, 67, 71, 80, 99)] == [
+        ("eins", "one"), ("zwanzig", "twenty"), ("einundzwanzig", "twenty-one"),
+        ("dreißig", "thirty"), ("siebenundsechzig", "sixty-seven"),
+        ("einundsiebzig", "seventy-one"), ("achtzig", "eighty"),
+        ("neunundneunzig", "ninety-nine"),
+    ]  # fmt: skip
+    assert len(GERMAN_NUMBERS) == 100 and len({grammar.number(n)[1] for n in range(100)}) == 100
+    with pytest.raises(ValueError, match="outside 0-99"):
+        grammar.number(100)
+
+
+def test_ages_suit_the_person_and_are_asked_with_wie_alt():
+    """ "Mein Opa ist achtzig Jahre alt." :: "My grandpa is eighty years old."; "Wie alt ist
+    deine Schwester?" :: "How old is your sister?"; a dog of one is "ein Jahr alt"."""
+    from nmt_core.corpora import phrasebook
+
+    rng = random.Random(5)
+    pairs = [phrasebook._age_of(rng) for _ in range(600)]
+    rows = {row[0]: row for row in phrasebook.INTRODUCED}
+    asked = [(g, e) for g, e in pairs if g.startswith("Wie alt ist ")]
+    assert len(asked) > 50
+    for german, english in asked:
+        noun = german[:-1].split()[-1]
+        assert english == f"How old is your {rows[noun][2]}?", german
+    told = [(g, e) for g, e in pairs if not g.startswith("Wie ")]
+    for german, english in told:
+        noun, word, unit = re.fullmatch(r"\w+ (\w+) ist (\w+) (Jahre?) alt\.", german).groups()
+        years = 1 if word == "ein" else GERMAN_NUMBERS[word]
+        assert (unit == "Jahr") == (years == 1) and rows[noun][4] <= years <= rows[noun][5]
+        english_years = "one year" if years == 1 else f"{grammar.number(years)[1]} years"
+        assert english.endswith(f" {rows[noun][2]} is {english_years} old."), (german, english)
+    assert max(GERMAN_NUMBERS.get(g.split()[3], 0) for g, _ in told) > 80
+
+
 def test_regular_present_by_rule():
     assert grammar.regular_present("kochen") == (
         "koche",
@@ -607,8 +647,8 @@ def test_joined_phrases_template_joins_subjects_and_objects(lexicon):
     from nmt_core.corpora.constructions import joined_phrases
 
     pairs = _drawn(lexicon, joined_phrases, 300)
-    assert ("Wir haben Ihre Witze und die lange Geschichte erzählt.",
-            "We have told your jokes and the long story.") in pairs  # fmt: skip
+    assert ("Er hat Kaffee und den Kakao getrunken.",
+            "He has drunk coffee and the hot chocolate.") in pairs  # fmt: skip
     assert all(re.search(r" (und|oder) ", g) and re.search(r" (and|or) ", e) for g, e in pairs)
     me = [(g, e) for g, e in pairs if re.match(r"\w+( \w+)? und ich ", g) and g[-1] != "?"]
     assert len(me) > 10  # "X und ich" takes the wir form, "X and I" the plural
@@ -621,8 +661,8 @@ def test_prepositional_template_declines_after_the_preposition(lexicon):
     from nmt_core.corpora.constructions import prepositional
 
     pairs = _drawn(lexicon, prepositional, 600)
-    assert ("Lena hat den Keks nicht für meine Großmutter gebacken.",
-            "Lena has not baked the biscuit for my grandmother.") in pairs  # fmt: skip
+    assert ("Die Kinder singen sein Lied nicht für die Köchinnen.",
+            "The children are not singing his song for the cooks.") in pairs  # fmt: skip
     english_of = {"für": "for", "ohne": "without", "mit": "with", "von": "from", "nach": "after"}
     seen = set()
     for german, english_text in pairs:
@@ -793,6 +833,26 @@ def test_schon_is_already_in_the_english_present_perfect(draw):
         assert not german.startswith("Schon") and not re.search(r"schon nicht|nicht schon", german)
 
 
+def test_seit_is_the_english_present_perfect_progressive(draw):
+    """ "Ich lerne seit zwei Jahren Deutsch." :: "I have been learning German for two years.":
+    German says it in the present, English with "have been" and the -ing form; never negated,
+    never of going somewhere, never carried into a second clause of another subject."""
+    from nmt_core.corpora import senses
+
+    durations = dict(senses.TIMES["since"])
+    lasting = [(g, e) for g, e in draw if " seit " in g]
+    assert len(lasting) > 40
+    for german, english in lasting:
+        duration = re.search(r"seit \w+(?: \w+)?(?= |[.?,]|$)", german)
+        said = next(
+            d for d in durations if f"{d} " in german or f"{d}." in german or f"{d}?" in german
+        )
+        assert durations[said] in english, (german, english)
+        assert re.search(r"\b(have|has) (\w+ )*been \w+ing\b", english, re.I), (german, english)
+        assert " nicht " not in german and english.count(" been ") == 1, (german, english)
+        assert duration and not re.search(r"\b(ins|in die|in den|zum|zur|nach) ", german), german
+
+
 def test_hausaufgaben_is_uncountable_homework_in_english():
     """German's plural, English's uncountable: "Die Hausaufgaben sind schwer." :: "The homework
     is difficult.", never "homeworks" or "the homework are"; the owner is the subject's."""
@@ -874,7 +934,12 @@ def test_introductions_join_two_things_and_name_people_by_their_gender():
         entry = next(e for e in phrasebook.INTRODUCED if e[0] == noun)
         if entry[2] not in ("dog", "cat"):
             assert (NAME_GENDERS.get(name) == "f") == (entry[1] == "f"), german
-        assert (" Jahre alt" in german) <= bool(entry[3]), german  # no grandma of twelve
+        age = re.search(r" und ist (.+) (Jahre?) alt\.", german)
+        if age:  # no grandma of twelve, no brother of eighty
+            years = 1 if age[1] == "ein" else GERMAN_NUMBERS[age[1]]
+            assert entry[4] <= years <= entry[5], german
+            english_years = "one year" if years == 1 else f"{grammar.number(years)[1]} years"
+            assert english.endswith(f" and {entry[3]} is {english_years} old."), english
         assert f"{entry[2]} is called {name}" in english
     assert any(german.startswith("Mein Bruder heißt") for german, _ in named)
 

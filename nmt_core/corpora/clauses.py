@@ -138,6 +138,8 @@ class Predicate:
 
     def english_tense(self) -> str:
         category = self.time[2] if self.time else ""
+        if category == "since":  # German present, English "has been playing"
+            return "perfect_progressive"
         if self.tense == "perfect":
             return "past" if category == "past" else "perfect"
         if self.tense in ("past", "modal"):
@@ -275,7 +277,12 @@ def predicate(
     a negation. ``liking`` (see :class:`Predicate`): with "gern", a generic object and a
     habit's time. None when the verb cannot make one here."""
     sense = verb.sense
-    obj = object_phrase(rng, words, sense, subject, bool(liking)) if sense.objects else None
+    # what one has done for a while, said of things in general: "Ich lerne seit zwei Jahren
+    # Deutsch.", "Sie liest seit langem Bücher." (not "ein Buch"), never of going somewhere
+    lasting = tense == "present" and sense.liked and not (liking or sense.simple)
+    lasting = lasting and sense.german not in TOWARDS and with_time and rng.random() < 0.2
+    generic = bool(liking) or lasting
+    obj = object_phrase(rng, words, sense, subject, generic) if sense.objects else None
     if sense.objects and obj is None:
         return None
     animal = "animal" in subject.kinds
@@ -290,13 +297,16 @@ def predicate(
     category = category or ("habit" if liking or rng.random() < 0.4 else "plan")
     if tense == "perfect" and not liking and rng.random() < 0.2:  # "schon" :: "already"
         category = "done"
+    if lasting:
+        category = "since"
     times = [t for t in senses.TIMES[category] if not liking or t[1] in senses.LIKED_TIMES]
     time = None
-    if with_time and not (sense.stative or sense.timeless) and rng.random() < 0.5:
+    if lasting or with_time and not (sense.stative or sense.timeless) and rng.random() < 0.5:
         time = (*rng.choice(times), category)
     bare = obj is not None and not obj[1] and obj[0] in {n.sense.german for n in words.nouns}
     if negate is None:  # "nicht Klavier" is odd: no negation of a bare noun
-        negate = rng.random() < 0.15 and not (time and time[1] in senses.FREQUENCY) and not bare
+        steady = lasting or (time and time[1] in senses.FREQUENCY)
+        negate = rng.random() < 0.15 and not steady and not bare
     if obj and negate and obj[1] and not liking:
         obj = (obj[1], obj[2])  # "keinen Apfel"
     elif obj:

@@ -135,6 +135,8 @@ def coordinated(rng: random.Random, words: Vocabulary) -> Pair | None:
     if made is None:
         return None
     first_subject, first = made
+    if first.time and first.time[2] == "since":  # its tense is not the second clause's
+        return None
     if word == "oder":  # the same subject, something else to do: "wir ... oder wir ..."
         if first_subject.german["nom"] not in PRONOUN_SUBJECTS:  # "Felix ... oder Felix"
             return None

@@ -1,9 +1,10 @@
 """English clauses for generated sentences: the tense, negation and question forms that German
 marks on one verb and English spreads over do/be/have ("Isst du?" :: "Are you eating?").
 
-Tenses: "simple" (she eats), "progressive" (she is eating), "perfect" (she has eaten), "past"
-(she ate) and "modal" with the English of a German modal or of the future's "werden" ("can
-eat", "wants to eat", "had to eat", "will eat").
+Tenses: "simple" (she eats), "progressive" (she is eating), "perfect" (she has eaten),
+"perfect_progressive" (she has been eating: German's present with "seit"), "past" (she ate)
+and "modal" with the English of a German modal or of the future's "werden" ("can eat", "wants
+to eat", "had to eat", "will eat").
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ def clause(
         auxiliary, main = be(person), verb.gerund
     elif tense == "perfect":
         auxiliary, main = ("has" if third else "have"), verb.participle
+    elif tense == "perfect_progressive":  # "has been playing"; asked "Has she been playing"
+        auxiliary, main = ("has been" if third else "have been"), verb.gerund
     elif negated or question:  # simple and past take do-support
         auxiliary, main = ("did" if tense == "past" else "does" if third else "do"), verb.base
     else:

@@ -141,8 +141,27 @@ NUMBERS = (
     ("sechzehn", "sixteen"), ("siebzehn", "seventeen"), ("achtzehn", "eighteen"),
     ("neunzehn", "nineteen"), ("zwanzig", "twenty"),
 )  # fmt: skip
+TENS = (("zwanzig", "twenty"), ("dreißig", "thirty"), ("vierzig", "forty"), ("fünfzig", "fifty"),
+        ("sechzig", "sixty"), ("siebzig", "seventy"), ("achtzig", "eighty"),
+        ("neunzig", "ninety"))  # fmt: skip
 QUESTION_WORDS = {"was": "what", "wer": "who", "wo": "where", "wann": "when", "warum": "why",
                   "wie": "how", "wohin": "where", "woher": "where from"}  # fmt: skip
+
+
+def number(n: int) -> tuple[str, str]:
+    """The German and English words of ``n`` (0-99): NUMBERS to twenty, then the German units
+    before the tens ("siebenundsechzig" :: "sixty-seven", "einundzwanzig" :: "twenty-one"): an
+    age or a count over twenty is what a class writes ("Mein Opa ist achtzig Jahre alt.")."""
+    if not 0 <= n < 100:
+        raise ValueError(f"number {n} is outside 0-99")
+    if n <= 20:
+        return NUMBERS[n]
+    german_tens, english_tens = TENS[n // 10 - 2]
+    if n % 10 == 0:
+        return german_tens, english_tens
+    german_unit, english_unit = NUMBERS[n % 10]
+    german_unit = "ein" if n % 10 == 1 else german_unit
+    return f"{german_unit}und{german_tens}", f"{english_tens}-{english_unit}"
 
 
 def definite(case: str, gender: str) -> str:

@@ -9,7 +9,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from nmt_core.corpora.grammar import IRREGULAR_PRESENT, NUMBERS, POSSESSIVES, PRONOUNS, be, ein_word
+from nmt_core.corpora.grammar import (
+    IRREGULAR_PRESENT,
+    NUMBERS,
+    POSSESSIVES,
+    PRONOUNS,
+    be,
+    ein_word,
+    number,
+)
 from nmt_core.corpora.senses import CITIES, NAME_GENDERS, NAMES, nouns
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import Pair as DataPair
@@ -45,17 +53,19 @@ COUNTRIES = (
     ("England", "England"), ("Frankreich", "France"), ("Spanien", "Spain"),
     ("Italien", "Italy"), ("Polen", "Poland"), ("der Türkei", "Turkey"),
 )  # fmt: skip
-# Whom one introduces by name: the noun, its gender, its English, and the English pronoun of an
-# age clause ("" where the ages 2-20 of NUMBERS would be odd: a grandma, a teacher, a pet)
+# Whom one introduces by name or gives an age: the noun, its gender, its English, the English
+# pronoun of an age clause, and the youngest and oldest age one would say of them (no grandma of
+# twelve, no brother of eighty)
 INTRODUCED = (
-    ("Bruder", "m", "brother", "he"), ("Schwester", "f", "sister", "she"),
-    ("Freund", "m", "friend", "he"), ("Freundin", "f", "friend", "she"),
-    ("Sohn", "m", "son", "he"), ("Tochter", "f", "daughter", "she"),
-    ("Cousin", "m", "cousin", "he"), ("Cousine", "f", "cousin", "she"),
-    ("Vater", "m", "father", ""), ("Mutter", "f", "mother", ""),
-    ("Opa", "m", "grandpa", ""), ("Oma", "f", "grandma", ""),
-    ("Lehrer", "m", "teacher", ""), ("Lehrerin", "f", "teacher", ""),
-    ("Hund", "m", "dog", ""), ("Katze", "f", "cat", ""),
+    ("Bruder", "m", "brother", "he", 2, 19), ("Schwester", "f", "sister", "she", 2, 19),
+    ("Freund", "m", "friend", "he", 8, 16), ("Freundin", "f", "friend", "she", 8, 16),
+    ("Sohn", "m", "son", "he", 1, 19), ("Tochter", "f", "daughter", "she", 1, 19),
+    ("Cousin", "m", "cousin", "he", 2, 25), ("Cousine", "f", "cousin", "she", 2, 25),
+    ("Vater", "m", "father", "he", 30, 60), ("Mutter", "f", "mother", "she", 30, 60),
+    ("Onkel", "m", "uncle", "he", 25, 70), ("Tante", "f", "aunt", "she", 25, 70),
+    ("Opa", "m", "grandpa", "he", 55, 99), ("Oma", "f", "grandma", "she", 55, 99),
+    ("Lehrer", "m", "teacher", "he", 25, 65), ("Lehrerin", "f", "teacher", "she", 25, 65),
+    ("Hund", "m", "dog", "it", 1, 15), ("Katze", "f", "cat", "it", 1, 15),
 )  # fmt: skip
 
 
@@ -127,8 +137,8 @@ def fixed_phrase_copies(pairs: Sequence[DataPair], cfg: TrainConfig) -> list[Dat
 
 def expression(rng: random.Random) -> tuple[str, str]:
     """One phrasebook pair: fixed, or made with a name, a number, a pronoun or a country."""
-    makers = (_fixed, _name, _age, _hunger, _clock, _origin, _favourite, _ache, _homework,
-              _introduction)  # fmt: skip
+    makers = (_fixed, _name, _age, _age_of, _hunger, _clock, _origin, _favourite, _ache,
+              _homework, _introduction)  # fmt: skip
     return rng.choice(makers)(rng)
 
 
@@ -190,14 +200,14 @@ def _introduction(rng: random.Random) -> tuple[str, str]:
     bin zwölf Jahre alt." :: "My name is Lena and I am twelve years old."; or someone by name:
     "Mein Bruder heißt Tom und ist acht Jahre alt." :: "My brother is called Tom and he is eight
     years old."."""
-    german_age, english_age = NUMBERS[rng.randrange(2, len(NUMBERS))]
     if rng.random() < 0.5:
+        german_age, english_age = _years_old(rng.randrange(8, 17))
         country, english_country = rng.choice(COUNTRIES)
         city, english_city = rng.choice(CITIES)
         name = rng.choice(NAMES)
         parts = (  # (German without "ich", English clause)
             (f"heiße {name}", f"my name is {name}"),
-            (f"bin {german_age} Jahre alt", f"I am {english_age} years old"),
+            (f"bin {german_age}", f"I am {english_age}"),
             (f"komme aus {country}", f"I am from {english_country}"),
             (f"wohne in {city}", f"I live in {english_city}"),
         )
@@ -206,17 +216,41 @@ def _introduction(rng: random.Random) -> tuple[str, str]:
             f"Ich {first[0]} und {second[0]}.",
             f"{first[1][0].upper()}{first[1][1:]} and {second[1]}.",
         )
-    noun, gender, english, pronoun = rng.choice(INTRODUCED)
+    noun, gender, english, pronoun, youngest, oldest = rng.choice(INTRODUCED)
     german_owner, english_owner = _owner(rng, gender)
     pet = "pet" in nouns()[noun].kinds  # (the sense table's kinds)
     named = [n for n in NAMES if pet or bool(NAME_GENDERS.get(n)) == (gender == "f")]
     name = rng.choice(named)
     german = f"{german_owner.capitalize()} {noun} heißt {name}"
     english = f"{english_owner.capitalize()} {english} is called {name}"
-    if pronoun and rng.random() < 0.5:
-        german += f" und ist {german_age} Jahre alt"
-        english += f" and {pronoun} is {english_age} years old"
+    if rng.random() < 0.5:
+        german_age, english_age = _years_old(rng.randint(youngest, oldest))
+        german += f" und ist {german_age}"
+        english += f" and {pronoun} is {english_age}"
     return f"{german}.", f"{english}."
+
+
+def _years_old(age: int) -> tuple[str, str]:
+    """ "zwölf Jahre alt" :: "twelve years old"; one year is "ein Jahr alt" :: "one year old"."""
+    if age == 1:
+        return "ein Jahr alt", "one year old"
+    german, english = number(age)
+    return f"{german} Jahre alt", f"{english} years old"
+
+
+def _age_of(rng: random.Random) -> tuple[str, str]:
+    """Someone's age at an age one would say of them: "Mein Opa ist achtzig Jahre alt." :: "My
+    grandpa is eighty years old."; "Wie alt ist deine Schwester?" :: "How old is your
+    sister?"."""
+    noun, gender, english, _, youngest, oldest = rng.choice(INTRODUCED)
+    german_owner, english_owner = _owner(rng, gender)
+    if rng.random() < 0.3 and english_owner == "your":
+        return f"Wie alt ist {german_owner} {noun}?", f"How old is your {english}?"
+    german_age, english_age = _years_old(rng.randint(youngest, oldest))
+    return (
+        f"{german_owner.capitalize()} {noun} ist {german_age}.",
+        f"{english_owner.capitalize()} {english} is {english_age}.",
+    )
 
 
 def _age(rng: random.Random) -> tuple[str, str]:

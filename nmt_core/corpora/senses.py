@@ -169,7 +169,8 @@ NAME_GENDERS = {"Anna": "f", "Lisa": "f", "Lena": "f", "Mia": "f", "Emma": "f", 
 # Time expressions by the English tense they go with. "habit": simple present ("often");
 # "plan": progressive ("tomorrow"); "past": the German perfect, the English simple past;
 # "done": the German perfect, the English present perfect ("Ich habe schon gegessen." :: "I
-# have already eaten.").
+# have already eaten."); "since": the German present, the English present perfect progressive
+# ("Ich lerne seit zwei Jahren Deutsch." :: "I have been learning German for two years.").
 TIMES = {
     "habit": (
         ("oft", "often"), ("immer", "always"), ("manchmal", "sometimes"),
@@ -202,6 +203,15 @@ TIMES = {
         ("letzten Montag", "last Monday"), ("gestern Nachmittag", "yesterday afternoon"),
     ),
     "done": (("schon", "already"),),
+    "since": (
+        ("seit zwei Jahren", "for two years"), ("seit drei Jahren", "for three years"),
+        ("seit vier Jahren", "for four years"), ("seit fünf Jahren", "for five years"),
+        ("seit einem Jahr", "for a year"), ("seit sechs Monaten", "for six months"),
+        ("seit einem Monat", "for a month"), ("seit zwei Wochen", "for two weeks"),
+        ("seit einer Woche", "for a week"), ("seit langem", "for a long time"),
+        ("seit Montag", "since Monday"), ("seit dem Sommer", "since the summer"),
+        ("seit Januar", "since January"), ("seit gestern", "since yesterday"),
+    ),
 }  # fmt: skip
 # The months, as times: "im Januar" :: "in January"
 MONTHS = (

@@ -143,7 +143,11 @@ class ModelConfig:
 
 # Everyday sentences no run may train on: they measure what the generated pairs teach (the ten
 # of issue 45) and how sentences students write themselves come out.
-MEASURED_SENTENCES = ("tests/fixtures/everyday_ten_de_en.tsv", "tests/fixtures/students_de_en.tsv")
+MEASURED_SENTENCES = (
+    "tests/fixtures/everyday_ten_de_en.tsv",
+    "tests/fixtures/students_de_en.tsv",
+    "tests/fixtures/students_blind_de_en.tsv",
+)
 
 
 @dataclass(frozen=True)
