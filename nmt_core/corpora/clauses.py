@@ -185,6 +185,10 @@ MOTION = frozenset({"gehen", "fahren", "fliegen", "kommen", "reisen"})  # need a
 TOWARDS = MOTION | {"zurückkommen"}  # a place they take is where to: "nach Hause", not "zu Hause"
 NEEDS_PLACE = frozenset({"wohnen", "bleiben", "sitzen", "liegen"})  # need a "where"
 WILLING = frozenset({"wollen", "möchten", "dürfen"})  # modals only a being is the subject of
+# what one does for weeks or years, said with "seit": "Ich lerne seit zwei Jahren Deutsch."
+LASTING = frozenset({"lernen", "üben", "spielen", "unterrichten", "arbeiten", "wohnen", "lesen",
+                     "malen", "zeichnen", "tanzen", "singen", "schwimmen", "sprechen", "joggen",
+                     "wandern", "kochen", "backen"})  # fmt: skip
 ON_FOOT = ("zu Fuß", "on foot")  # how one goes: "Ich gehe zu Fuß in den Park."
 ANIMAL_PLACES = frozenset({"Garten", "Park", "Wald", "Küche", "Strand"})
 
@@ -278,9 +282,9 @@ def predicate(
     habit's time. None when the verb cannot make one here."""
     sense = verb.sense
     # what one has done for a while, said of things in general: "Ich lerne seit zwei Jahren
-    # Deutsch.", "Sie liest seit langem Bücher." (not "ein Buch"), never of going somewhere
-    lasting = tense == "present" and sense.liked and not (liking or sense.simple)
-    lasting = lasting and sense.german not in TOWARDS and with_time and rng.random() < 0.2
+    # Deutsch.", "Sie liest seit langem Bücher." (not "ein Buch")
+    lasting = tense == "present" and sense.german in LASTING and not liking and with_time
+    lasting = lasting and rng.random() < 0.3
     generic = bool(liking) or lasting
     obj = object_phrase(rng, words, sense, subject, generic) if sense.objects else None
     if sense.objects and obj is None:

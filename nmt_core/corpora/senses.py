@@ -208,9 +208,9 @@ TIMES = {
         ("seit vier Jahren", "for four years"), ("seit fünf Jahren", "for five years"),
         ("seit einem Jahr", "for a year"), ("seit sechs Monaten", "for six months"),
         ("seit einem Monat", "for a month"), ("seit zwei Wochen", "for two weeks"),
-        ("seit einer Woche", "for a week"), ("seit langem", "for a long time"),
-        ("seit Montag", "since Monday"), ("seit dem Sommer", "since the summer"),
-        ("seit Januar", "since January"), ("seit gestern", "since yesterday"),
+        ("seit drei Wochen", "for three weeks"), ("seit langem", "for a long time"),
+        ("seit dem Sommer", "since the summer"), ("seit Januar", "since January"),
+        ("seit zehn Jahren", "for ten years"),
     ),
 }  # fmt: skip
 # The months, as times: "im Januar" :: "in January"
