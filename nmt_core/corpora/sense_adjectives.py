@@ -112,4 +112,53 @@ offen | open | door, container |
 pünktlich | on time | vehicle |
 lieb | kind | person, animal | person, animal
 leise | quiet | person, machine |
+zufrieden | satisfied | person | person
+aufgeregt | excited | person | person
+überrascht | surprised | person |
+enttäuscht | disappointed | person |
+besorgt | worried | person | person
+einsam | lonely | person, animal | person, animal
+verliebt | in love | person |
+unglücklich | unhappy | person | person
+ängstlich | scared | person, animal | person, animal
+streng | strict | person | person, -child
+gemein | mean | person | person
+witzig | funny | person, text, film | person, text, film
+fröhlich | cheerful | person | person
+hilfsbereit | helpful | person | person
+geduldig | patient | person | person
+kreativ | creative | person | person
+schlau | smart | person, animal | person, animal
+sympathisch | likeable | person | person
+unhöflich | rude | person | person
+allein | alone | person, animal |
+beschäftigt | busy | person |
+schwach | weak | person, animal | person, animal
+verletzt | injured | person, animal | person, animal
+verheiratet | married | person | person, -child
+beliebt | popular | person, film, song | person, film, song
+ordentlich | tidy | person, room | person, room
+reif | ripe | fruit | fruit
+hart | hard | baked, furniture | baked, furniture
+knusprig | crispy | baked | baked
+ungesund | unhealthy | sweet | sweet
+vegetarisch | vegetarian | meal | meal
+eklig | disgusting | food | food
+kühl | cool | drink, room | drink, room
+eng | tight | clothes | clothes
+riesig | huge | animal, building, room | animal, building, room
+winzig | tiny | animal, room, small | animal, room, small
+praktisch | practical | clothes, machine | clothes, machine
+nützlich | useful | machine, small | machine
+sonnig | sunny | room | room
+dreckig | dirty | room, clothes, vehicle, pet, body | room, clothes, vehicle, pet
+geschlossen | closed | door, container |
+wild | wild | animal | animal, -pet
+bekannt | well-known | person, building, song, film | song, film, building
+dumm | stupid | film, text | film, text
+gruselig | scary | film, text | film, text
+wunderbar | wonderful | film, picture, celebration, gift | film, picture, gift
+furchtbar | terrible | film, text, meal | film, text
+schrecklich | awful | film, text, meal | film, text
+kompliziert | complicated | task | task
 """

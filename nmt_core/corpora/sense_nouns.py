@@ -317,4 +317,195 @@ Bauch | tummy | body
 Rücken | back | body
 Party | party | event
 Urlaub | holiday | event | single
+Kugelschreiber | pen | thing, small
+Füller | fountain pen | thing, small
+Taschenrechner | calculator | thing, small, machine
+Zettel | note | thing, small, written
+Stundenplan | timetable | thing, small
+Übung | exercise | task, exercise
+Wort | word | written, task | single
+Satz | sentence | written, task
+Zahl | number | written
+Name | name | written | weak
+Sport | PE | subject | bare
+Religion | RE | subject | bare
+Haustier | pet | animal, pet
+Hase | rabbit | animal, pet | weak
+Papagei | parrot | animal, pet
+Kätzchen | kitten | animal, pet
+Welpe | puppy | animal, pet | weak
+Ziege | goat | animal
+Esel | donkey | animal
+Krokodil | crocodile | animal
+Pinguin | penguin | animal
+Delfin | dolphin | animal
+Wal | whale | animal
+Hai | shark | animal
+Wolf | wolf | animal
+Igel | hedgehog | animal
+Schmetterling | butterfly | animal
+Fliege | fly | animal
+Dinosaurier | dinosaur | animal | single
+Pfirsich | peach | food, fruit
+Ananas | pineapple | food, fruit
+Melone | melon | food, fruit
+Kiwi | kiwi | food, fruit
+Nuss | nut | food
+Gemüse | vegetables | food, vegetable | bare
+Bohne | bean | food, vegetable
+Pilz | mushroom | food, vegetable
+Pfeffer | pepper | grocery | mass
+Würstchen | sausage | food
+Toast | toast | food | mass
+Schnitzel | schnitzel | food, meal
+Pommes | chips | food, meal | bare
+Spaghetti | spaghetti | food, meal | bare
+Chips | crisps | food | bare
+Süßigkeiten | sweets | food, sweet | bare
+Joghurt | yoghurt | food | bare
+Brezel | pretzel | food, baked
+Torte | cake | food, baked, sweet
+Nachtisch | dessert | food, sweet
+Getränk | drink | drink
+Apfelsaft | apple juice | drink | bare
+Orangensaft | orange juice | drink | bare
+Picknick | picnic | event
+Mittagspause | lunch break | event
+T-Shirt | T-shirt | clothes, thing
+Pulli | jumper | clothes, thing
+Hut | hat | clothes, thing, small
+Krawatte | tie | clothes, thing, small
+Badeanzug | swimsuit | clothes, thing
+Uniform | uniform | clothes, thing
+Kostüm | costume | clothes, thing
+Helm | helmet | clothes, thing
+Jeans | jeans | clothes | bare
+Kleidung | clothes | clothes | bare
+Ring | ring | thing, small, gift
+Flur | hall | room
+Bad | bathroom | room
+Toilette | toilet | room
+Garage | garage | room, building
+Wand | wall | thing
+Schreibtisch | desk | thing, furniture
+Kleiderschrank | wardrobe | thing, furniture, container
+Schublade | drawer | thing, container
+Vorhang | curtain | thing, door
+Heizung | heating | switch | single
+Mikrowelle | microwave | thing, machine, switch
+Ofen | oven | thing, machine, switch
+Wecker | alarm clock | thing, small, machine
+Handtuch | towel | thing, small
+Seife | soap | grocery | mass
+Zahnbürste | toothbrush | thing, small
+Zahnpasta | toothpaste | grocery | mass
+Messer | knife | thing, small
+Gabel | fork | thing, small
+Löffel | spoon | thing, small
+Topf | saucepan | thing, cup
+Schüssel | bowl | thing, cup
+Becher | mug | thing, cup
+Tüte | bag | thing, small, container
+Taschentuch | tissue | thing, small
+Baum | tree | thing, plant
+Rose | rose | thing, gift, plant
+U-Bahn | underground | thing, vehicle, transport
+Hubschrauber | helicopter | thing, vehicle, transport
+Skateboard | skateboard | thing, vehicle, owned
+Ticket | ticket | thing, small
+Geldbeutel | purse | thing, small
+Brieftasche | wallet | thing, small
+Briefmarke | stamp | thing, small
+Paket | parcel | thing, mail, container
+E-Mail | email | written, mail
+SMS | text message | written, mail
+Taschengeld | pocket money | money | mass
+Pass | passport | thing, small
+Zelt | tent | thing, luggage
+Gepäck | luggage | luggage | single
+Muschel | shell | thing, small
+Reise | trip | event
+Klassenfahrt | school trip | event
+Flug | flight | event | single
+Spaziergang | walk | event
+Hockey | hockey | sport | bare
+Badminton | badminton | sport | bare
+Baseball | baseball | sport | bare
+Karten | cards | sport | bare
+Verstecken | hide and seek | sport | bare
+Saxophon | the saxophone | instrument | bare
+Keyboard | the keyboard | instrument | bare
+Kartenspiel | card game | game, thing
+Computerspiel | computer game | game
+Roboter | robot | thing, toy, machine
+Chor | choir | group
+Mannschaft | team | group
+Gruppe | group | group
+Song | song | song
+Melodie | tune | song
+CD | CD | music, thing
+Serie | series | film | single
+Sendung | programme | film
+Video | video | film
+Märchen | fairy tale | text, story
+Tablet | tablet | thing, small, machine, switch
+Smartphone | smartphone | thing, small, machine
+Telefon | phone | thing, machine
+Tastatur | keyboard | thing, machine
+Bildschirm | screen | thing, machine
+Ladegerät | charger | thing, small
+Batterie | battery | thing, small
+Fernbedienung | remote control | thing, small
+Taschenlampe | torch | thing, small, switch
+Finger | finger | body
+Mund | mouth | body
+Gesicht | face | body
+Haar | hair | body | single
+Hals | neck | body
+Knie | knee | body
+Schulter | shoulder | body
+Körper | body | body
+Tablette | tablet | thing, small
+Pflaster | plaster | thing, small
+Medizin | medicine | grocery | mass
+Gewitter | thunderstorm | event
+Sonne | sun | picture | single
+Mond | moon | picture | single
+Stern | star | picture
+Wolke | cloud | picture
+Regenbogen | rainbow | picture
+Familie | family | family, group
+Person | person | person
+Ehemann | husband | person, family
+Ehefrau | wife | person, family
+Neffe | nephew | person, family | weak
+Nichte | niece | person, family
+Zwilling | twin | person, family, child
+Krankenschwester | nurse | person
+Tierarzt | vet | person
+Tierärztin | vet | person
+Friseur | hairdresser | person
+Künstler | artist | person
+Schauspieler | actor | person
+Schauspielerin | actress | person
+Musiker | musician | person
+Busfahrer | bus driver | person
+Hausmeister | caretaker | person
+Spieler | player | person
+Fußballspieler | footballer | person
+Tänzer | dancer | person
+Fan | fan | person
+König | king | person
+Königin | queen | person
+Prinz | prince | person | weak
+Prinzessin | princess | person
+Weihnachtsmann | Father Christmas | person | single
+Weihnachten | Christmas | celebration | bare
+Ostern | Easter | celebration | bare
+Silvester | New Year's Eve | celebration | bare
+Karneval | carnival | celebration | bare
+Halloween | Halloween | celebration | bare
+Muttertag | Mother's Day | celebration | bare
+Feier | celebration | event
+Weihnachtsbaum | Christmas tree | thing
 """

@@ -140,4 +140,67 @@ beginnen | begin | event | |
 aufhören | stop | person | | notime
 sitzen | sit | person, animal | |
 liegen | lie | person, animal | |
+abschreiben | copy | person | written
+korrigieren | correct | person | exam, written
+zeigen | show | person | photo, picture
+wissen | know | person | answer | stative
+übersetzen | translate | person | text, written
+aufschreiben | write down | person | answer, question
+vorlesen | read out | person | story, written
+kontrollieren | check | person | exam, written
+rechnen | do sums | person | | gern
+mitmachen | join in | person | | gern
+beschreiben | describe | person | person, picture, photo, room
+reiten | ride | person | | sein gern
+segeln | sail | person | | gern
+tauchen | dive | person | | gern
+fotografieren | take photos | person | | gern
+turnen | do gymnastics | person | | gern
+trainieren | train | person | | gern
+basteln | do crafts | person | | gern
+angeln | fish | person | | gern
+zelten | go camping | person | | gern
+rennen | run | person, animal | | sein gern
+zuschauen | watch | person | person, game | dat
+telefonieren | talk on the phone | person | | gern
+ansehen | look at | person | photo, picture | gern
+schmecken | taste good | food, drink | | stative
+genießen | enjoy | person | food, drink, film, event
+zahlen | pay | person |
+ausgeben | spend | person | money
+sparen | save | person | money
+verdienen | earn | person | money
+zählen | count | person | money
+mitbringen | bring | person | food, drink, gift
+aussuchen | choose | person | gift, clothes
+einpacken | wrap | person | gift
+ausleihen | borrow | person | text
+zurückgeben | give back | person | text, small, toy
+auspacken | unpack | person | luggage
+verpassen | miss | person | film, game, event | past
+zurückfahren | go back | person | | sein
+hassen | hate | person | sport, subject | stative
+schreien | shout | person | | notime
+danken | thank | person | person | dat simple notime
+gratulieren | congratulate | person | person | dat simple notime
+heiraten | get married | person |
+aufpassen | look | person | child, pet | auf+acc:after
+streicheln | stroke | person | pet | gern
+fressen | eat | animal | fruit, vegetable
+verstecken | hide | person, animal | small, toy, gift
+aufhängen | hang up | person | clothes, picture
+pflanzen | plant | person | plant
+schieben | push | person | owned, furniture
+einschalten | switch on | person | switch
+ausschalten | switch off | person | switch
+wegwerfen | throw away | person | fruit, written, toy
+füllen | fill | person | container, cup
+spülen | wash up | person |
+abwaschen | wash up | person |
+ausdrucken | print out | person | photo, picture, written
+funktionieren | work | machine | | stative
+passen | fit | clothes | person | dat stative
+gehören | belong to | owned, toy, small | person | dat stative
+wehtun | hurt | body | | stative
+enden | end | event |
 """

@@ -224,11 +224,14 @@ MONTHS = (
 # Adjectives that go with "zu" ("zu heiß"; "zu frisch" is odd)
 EXCESSIVE = frozenset(
     {"groß", "klein", "alt", "jung", "laut", "schnell", "langsam", "teuer", "warm", "kalt",
-     "heiß", "müde", "süß", "voll", "schwierig", "lang", "kurz", "dunkel", "hell", "nass"}
+     "heiß", "müde", "süß", "voll", "schwierig", "lang", "kurz", "dunkel", "hell", "nass",
+     "eng", "kühl", "hart", "kompliziert"}
 )  # fmt: skip
 # Adjectives that take no degree ("sehr rot", "zu kaputt" are odd)
 UNGRADED = frozenset({"rot", "blau", "grün", "schwarz", "weiß", "gelb", "braun", "grau", "kaputt",
-                      "leer", "voll", "fertig", "wach"})  # fmt: skip
+                      "leer", "voll", "fertig", "wach", "allein", "geschlossen", "verheiratet",
+                      "vegetarisch", "verliebt", "riesig", "winzig", "wunderbar", "furchtbar",
+                      "schrecklich", "verletzt"})  # fmt: skip
 # English adverbs that stand before the verb ("I often eat") rather than at the end
 FREQUENCY = frozenset({"often", "always", "sometimes", "rarely", "already"})
 # The times one likes doing something at ("Ich lese abends gern"; not "oft gern")
