@@ -12,7 +12,8 @@ BLEU/chrF on the held-out Ding test split (greedy and beam 5) and on our everyda
 by halves: its even-numbered lines choose (the default rule reads them), its odd-numbered ones
 report; BLEU by source length (beam 5); the outputs for the first 12 everyday sentences (beam 5)
 and, greedy as the Translate page opens (read the other way for en-de), for the ten of
-tests/fixtures/everyday_ten_de_en.tsv and the 50 of students_de_en.tsv (with their scores).
+tests/fixtures/everyday_ten_de_en.tsv, the 50 of students_de_en.tsv and the 49 of
+students_blind_de_en.tsv (with their scores).
 Scores go into each checkpoint's metadata (so the dashboard and ``python -m nmt_core list``
 show them) and all figures into checkpoints/results.json, one section per direction.
 """
@@ -62,12 +63,13 @@ def everyday_sets(direction: str) -> dict[str, list]:
 
 
 # sentences read greedy, as the Translate page opens: name -> fixture (German TAB English)
-READ_GREEDY = {"ten": "everyday_ten_de_en.tsv", "students": "students_de_en.tsv"}
+READ_GREEDY = {"ten": "everyday_ten_de_en.tsv", "students": "students_de_en.tsv",
+               "blind": "students_blind_de_en.tsv"}  # fmt: skip
 
 
 def greedy_sets(direction: str) -> dict[str, list]:
-    """The issue-45 ten and the students' own sentences (German TAB English), swapped for
-    en-de."""
+    """The issue-45 ten and the students' own sentences, both sets (German TAB English),
+    swapped for en-de."""
     return {
         name: read_corpus(FIXTURES / file, reverse=direction == "en-de")[0]
         for name, file in READ_GREEDY.items()
