@@ -70,7 +70,11 @@ DE_EN = (
         "Sie fragt, ob wir Zeit haben.",
         "She asks whether we have time.",
         "'ob' sends 'haben' to the end: 'have' attends past 'Zeit' to it, 'time' back to 'Zeit'.",
-        also=("She is asking whether we have time.", "She asks if we have time."),
+        also=(
+            "She is asking whether we have time.",
+            "She asks if we have time.",
+            "She is asking if we have time.",
+        ),
     ),
     Example(
         "separable verb",
