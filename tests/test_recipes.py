@@ -105,6 +105,15 @@ def test_the_fine_tuning_recipe_is_the_everyday_one_but_for_its_budget_and_sched
     assert tuning["train"] == {**everyday["train"], **budget}
 
 
+def test_the_40k_fine_tuning_recipe_differs_only_in_its_generated_share():
+    """The de-en fine-tune on the widened generator (issue 45): the second share pilot chose
+    40,000 generated pairs; nothing else differs from the fine-tuning recipe."""
+    tuning = json.loads((RECIPES / "everyday_finetune.json").read_text())
+    wide = json.loads((RECIPES / "everyday_finetune_40k.json").read_text())
+    assert wide["model"] == tuning["model"]
+    assert wide["train"] == {**tuning["train"], "generated_pairs": 40000}
+
+
 def test_train_all_fine_tunes_each_model_from_the_checkpoint_init_names(tmp_path):
     """train_all.sh's INIT: each run starts from its own model's checkpoint ({} = its name);
     a stand-in python records the commands instead of training."""
