@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nmt_core.corpora import english, grammar, senses
+from nmt_core.corpora import english, grammar, senses, times
 from nmt_core.corpora.grammar import PRONOUNS
 from nmt_core.corpora.phrases import (
     Phrase,
@@ -303,10 +303,10 @@ def predicate(
         category = "done"
     if lasting:
         category = "since"
-    times = [t for t in senses.TIMES[category] if not liking or t[1] in senses.LIKED_TIMES]
     time = None
     if lasting or with_time and not (sense.stative or sense.timeless) and rng.random() < 0.5:
-        time = (*rng.choice(times), category)
+        liked = lambda t: not liking or t[1] in senses.LIKED_TIMES  # noqa: E731
+        time = (*times.time_for(rng, category, liked), category)
     bare = obj is not None and not obj[1] and obj[0] in {n.sense.german for n in words.nouns}
     if negate is None:  # "nicht Klavier" is odd: no negation of a bare noun
         steady = lasting or (time and time[1] in senses.FREQUENCY)

@@ -18,7 +18,8 @@ time expression; dass/weil/wenn clauses with the verb last; yes/no and wh-questi
 imperatives; predicative adjectives; places and times. They are written here, one function
 each; those of the later lessons (the future, the simple past of sein, haben and the modals,
 coordination, für/ohne/mit/bei/von/nach) in :mod:`nmt_core.corpora.constructions`, the weather
-in :mod:`nmt_core.corpora.weather`. The noun phrases they use come from
+in :mod:`nmt_core.corpora.weather`, clock times, days and dates in :mod:`nmt_core.corpora.times`
+(whose clock times the clauses also draw), prices in :mod:`nmt_core.corpora.prices`. The noun phrases they use come from
 :mod:`nmt_core.corpora.phrases`, the clauses from :mod:`nmt_core.corpora.clauses`. The pairs
 depend only on the dictionary, the seed and the size (:func:`generate`); a run writes them into
 its folder (:func:`generated_pairs`), nothing of them is kept in the repository.
@@ -32,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from nmt_core.corpora import english, grammar, phrasebook, senses
+from nmt_core.corpora import english, grammar, phrasebook, senses, times
 from nmt_core.corpora.clauses import (
     MOTION,
     OBJECT_PRONOUNS,
@@ -63,6 +64,7 @@ from nmt_core.corpora.phrases import (
     subject,
     vocabulary,
 )
+from nmt_core.corpora.prices import price
 from nmt_core.corpora.unseen import unseen
 from nmt_core.corpora.weather import weather
 from nmt_core.network.config import TrainConfig
@@ -96,7 +98,7 @@ def time_first(rng: random.Random, words: Vocabulary) -> Pair | None:
     subject_phrase, said = made
     tense = said.tense
     category = "past" if tense == "perfect" else rng.choice(("plan", "habit"))
-    time = rng.choice([t for t in senses.TIMES[category] if t[1] not in senses.FREQUENCY])
+    time = times.time_for(rng, category, lambda t: t[1] not in senses.FREQUENCY)
     said = replace(said, time=(*time, category))
     german = replace(said, time=None).german(subject_phrase).inverted(time[0])
     return sentence(german, said.english(subject_phrase.english, subject_phrase.person))
@@ -324,7 +326,7 @@ TEMPLATES: dict[Callable[[random.Random, Vocabulary], Pair | None], int] = {
     statement: 30, time_first: 12, yes_no_question: 12, wh_question: 10, subordinate: 8,
     because: 6, imperative: 8, adjective: 10, liking: 8, wanting: 4, phrase_book: 4,
     future: 6, modal_past: 5, past_state: 7, coordinated: 6, joined_phrases: 6,
-    prepositional: 9, weather: 4,
+    prepositional: 9, weather: 4, times.dates: 3, price: 3,
 }  # fmt: skip
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from nmt_core.corpora import times
 from nmt_core.corpora.grammar import (
     IRREGULAR_PRESENT,
     NUMBERS,
@@ -99,6 +100,7 @@ ACHES = (
 )  # fmt: skip
 
 
+DIGITS_SHARE = 0.25  # of the ages: written in digits ("Ich bin 12 Jahre alt.")
 HOMEWORK_STATES = (
     ("schwer", "difficult"),
     ("leicht", "easy"),
@@ -201,7 +203,7 @@ def _introduction(rng: random.Random) -> tuple[str, str]:
     "Mein Bruder heißt Tom und ist acht Jahre alt." :: "My brother is called Tom and he is eight
     years old."."""
     if rng.random() < 0.5:
-        german_age, english_age = _years_old(rng.randrange(8, 17))
+        german_age, english_age = _years_old(rng.randrange(8, 17), rng.random() < DIGITS_SHARE)
         country, english_country = rng.choice(COUNTRIES)
         city, english_city = rng.choice(CITIES)
         name = rng.choice(NAMES)
@@ -224,17 +226,20 @@ def _introduction(rng: random.Random) -> tuple[str, str]:
     german = f"{german_owner.capitalize()} {noun} heißt {name}"
     english = f"{english_owner.capitalize()} {english} is called {name}"
     if rng.random() < 0.5:
-        german_age, english_age = _years_old(rng.randint(youngest, oldest))
+        german_age, english_age = _years_old(
+            rng.randint(youngest, oldest), rng.random() < DIGITS_SHARE
+        )
         german += f" und ist {german_age}"
         english += f" and {pronoun} is {english_age}"
     return f"{german}.", f"{english}."
 
 
-def _years_old(age: int) -> tuple[str, str]:
-    """ "zwölf Jahre alt" :: "twelve years old"; one year is "ein Jahr alt" :: "one year old"."""
+def _years_old(age: int, digits: bool = False) -> tuple[str, str]:
+    """ "zwölf Jahre alt" :: "twelve years old", or in ``digits`` "12 Jahre alt" :: "12 years
+    old" (as a class often writes it); one year is "ein Jahr alt" :: "one year old"."""
     if age == 1:
         return "ein Jahr alt", "one year old"
-    german, english = number(age)
+    german, english = (str(age), str(age)) if digits else number(age)
     return f"{german} Jahre alt", f"{english} years old"
 
 
@@ -246,7 +251,7 @@ def _age_of(rng: random.Random) -> tuple[str, str]:
     german_owner, english_owner = _owner(rng, gender)
     if rng.random() < 0.3 and english_owner == "your":
         return f"Wie alt ist {german_owner} {noun}?", f"How old is your {english}?"
-    german_age, english_age = _years_old(rng.randint(youngest, oldest))
+    german_age, english_age = _years_old(rng.randint(youngest, oldest), rng.random() < DIGITS_SHARE)
     return (
         f"{german_owner.capitalize()} {noun} ist {german_age}.",
         f"{english_owner.capitalize()} {english} is {english_age}.",
@@ -257,7 +262,9 @@ def _age(rng: random.Random) -> tuple[str, str]:
     """ "Ich bin zwölf Jahre alt." :: "I am twelve years old."."""
     key = rng.choice(list(PRONOUNS))
     nom, _, _, english, _, person = PRONOUNS[key]
-    german_number, english_number = NUMBERS[rng.randrange(2, len(NUMBERS))]
+    age = rng.randrange(2, len(NUMBERS))
+    digits = rng.random() < DIGITS_SHARE
+    german_number, english_number = (str(age), str(age)) if digits else NUMBERS[age]
     verb = IRREGULAR_PRESENT["sein"][0][person]
     subject = nom[0].upper() + nom[1:]
     return (
@@ -284,14 +291,10 @@ def _hunger(rng: random.Random) -> tuple[str, str]:
 
 
 def _clock(rng: random.Random) -> tuple[str, str]:
-    """ "Es ist drei Uhr." :: "It is three o'clock."; "Es ist halb vier." :: "It is half past
-    three."."""
-    hour = rng.randrange(1, 13)
-    if rng.random() < 0.5:
-        german = "ein" if hour == 1 else NUMBERS[hour][0]
-        return f"Es ist {german} Uhr.", f"It is {NUMBERS[hour][1]} o'clock."
-    following = hour % 12 + 1
-    return f"Es ist halb {NUMBERS[following][0]}.", f"It is half past {NUMBERS[hour][1]}."
+    """ "Es ist drei Uhr." :: "It is three o'clock."; "Es ist Viertel nach vier." :: "It is
+    quarter past four." (:func:`nmt_core.corpora.times.clock`)."""
+    german, english = times.clock(rng)
+    return f"Es ist {german}.", f"It is {english}."
 
 
 def _origin(rng: random.Random) -> tuple[str, str]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from nmt_core.corpora import grammar, senses
 from nmt_core.corpora.phrases import Vocabulary
+from nmt_core.corpora.times import clock_words
 
 WORD = re.compile(r"[^\W\d_]+")
 CLOSED = frozenset(
@@ -53,10 +54,12 @@ def closed_words() -> frozenset[str]:
 
 
 def time_words() -> frozenset[str]:
-    """The words of the generator's time expressions ("heute", "abend", "jeden", "tag")."""
+    """The words of the generator's time expressions ("heute", "abend", "jeden", "tag", "uhr",
+    "halb")."""
     times = [german for group in senses.TIMES.values() for german, _ in group]
     times += [german for german, _ in senses.MONTHS]
-    return frozenset(word.casefold() for time in times for word in WORD.findall(time))
+    words = {word.casefold() for time in times for word in WORD.findall(time)}
+    return frozenset(words | clock_words())
 
 
 def written_forms(words: Vocabulary) -> dict[str, frozenset[str]]:

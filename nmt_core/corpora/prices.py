@@ -1,0 +1,99 @@
+"""Prices as a class says them in a shop role-play: "Eine Pizza kostet acht Euro fünfzig." ::
+"A pizza costs eight euros fifty."; "Wie viel kosten die Schuhe?" :: "How much are the
+shoes?".
+
+German says a price in words ("acht Euro fünfzig") or writes it with a decimal comma ("8,50
+Euro"), English with a point ("8.50 euros"); "Euro" has no plural in German. A model trained on
+the dictionary's idioms read "kostet" as "cooks". The things priced are the sense table's
+food, drink, clothes and things.
+"""
+
+from __future__ import annotations
+
+import random
+
+from nmt_core.corpora import grammar
+from nmt_core.corpora.phrases import Noun, Vocabulary
+
+SOLD = frozenset({"food", "drink", "clothes", "thing", "gift"})  # what a shop prices
+UNSOLD = frozenset({"transport", "place", "person", "animal"})  # "Der Zug kostet drei Euro"
+
+
+EUROS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 99)
+# the most a kind costs, in whole euros: no pizza for eighty, no apple for eight
+MOST = {"fruit": 2, "vegetable": 2, "sweet": 3, "drink": 4, "food": 9}
+
+
+def most_for(kinds: frozenset[str]) -> int:
+    """The most a thing of ``kinds`` costs, in whole euros (99 for clothes and things)."""
+    return min((MOST[kind] for kind in kinds & MOST.keys()), default=99)
+
+
+def amount(rng: random.Random, most: int = 99) -> tuple[str, str]:
+    """A price as the object of "kosten" (accusative: "einen Euro"), in words or digits, of at
+    most ``most`` euros and some cents: "acht Euro fünfzig" :: "eight euros fifty", "8,50 Euro"
+    :: "8.50 euros", "fünfzig Cent" :: "fifty cents", "einen Euro" :: "one euro", "20 Euro" ::
+    "20 euros"."""
+    euros = rng.choice([euros for euros in EUROS if euros <= most])
+    cents = rng.choice((0, 0, 0, 50, 50, 20, 80, 90, 99)) if euros < 20 else 0
+    if rng.random() < 0.35:  # written
+        if cents:
+            return f"{euros},{cents:02d} Euro", f"{euros}.{cents:02d} euros"
+        return f"{euros} Euro", f"{euros} euro" + ("s" if euros > 1 else "")
+    if euros == 1 and not cents:
+        return "einen Euro", "one euro"
+    if rng.random() < 0.1:
+        german_cents, english_cents = grammar.number(rng.choice((10, 20, 50, 80, 90)))
+        return f"{german_cents} Cent", f"{english_cents} cents"
+    german, english = grammar.number(euros)
+    german = "einen" if euros == 1 else german  # "kostet einen Euro fünfzig"
+    english = f"{english} euro" + ("s" if euros > 1 else "")
+    if not cents:
+        return f"{german} Euro", english
+    german_cents, english_cents = grammar.number(cents)
+    return f"{german} Euro {german_cents}", f"{english} {english_cents}"
+
+
+def priced(rng: random.Random, noun: Noun) -> tuple[str, str, bool]:
+    """The thing priced as the subject, its English, and whether it is plural: "die Jacke" ::
+    "the jacket", "diese Schuhe" :: "these shoes", "ein Eis" :: "an ice cream"."""
+    plural = bool(noun.plural) and not noun.sense.mass and rng.random() < 0.25
+    gender = "pl" if plural else noun.gender
+    german_noun = noun.plural if plural else noun.sense.german
+    english_noun = noun.english_plural if plural else noun.sense.english
+    kind = rng.choice(("def", "def", "this") + (() if plural or noun.sense.mass else ("indef",)))
+    if kind == "def":
+        return f"{grammar.definite('nom', gender)} {german_noun}", f"the {english_noun}", plural
+    if kind == "indef":
+        return (
+            f"{grammar.ein_word('ein', 'nom', gender)} {german_noun}",
+            (grammar.with_indefinite(english_noun)),
+            plural,
+        )
+    this = {"m": "dieser", "f": "diese", "n": "dieses", "pl": "diese"}[gender]
+    return f"{this} {german_noun}", ("these " if plural else "this ") + english_noun, plural
+
+
+def price(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
+    """What a thing costs, or the question: "Das T-Shirt kostet zwölf Euro." :: "The T-shirt
+    costs twelve euros."; "Wie viel kostet der Rucksack?" :: "How much is the rucksack?"; "Das
+    kostet 3,50 Euro." :: "That costs 3.50 euros."."""
+    sold = [
+        noun
+        for noun in words.nouns
+        if noun.sense.kinds & SOLD and not noun.sense.kinds & UNSOLD and not noun.sense.bare
+    ]
+    if not sold:
+        return None
+    noun = rng.choice(sold)
+    german, english, plural = priced(rng, noun)
+    cost, costs, be = ("kosten", "cost", "are") if plural else ("kostet", "costs", "is")
+    roll = rng.random()
+    if roll < 0.3:
+        asked = rng.choice(("Wie viel", "Was"))
+        return f"{asked} {cost} {german}?", f"How much {be} {english}?"
+    german_amount, english_amount = amount(rng, most_for(noun.sense.kinds))
+    if roll < 0.4:
+        return f"Das kostet {german_amount}.", f"That costs {english_amount}."
+    return (f"{german[0].upper()}{german[1:]} {cost} {german_amount}.",
+            f"{english[0].upper()}{english[1:]} {costs} {english_amount}.")  # fmt: skip

@@ -1,0 +1,142 @@
+"""Clock times, dates and prices in the sentence generator (nmt_core/corpora/times.py,
+prices.py): what a class says of them, in both languages, and that the clauses use them."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from nmt_core.text.data import DING_PATH
+
+needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-en) not installed")
+HOURS = {"ein": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6,
+         "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12}  # fmt: skip
+ENGLISH_HOURS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}  # fmt: skip
+
+
+def clock_minutes(german: str) -> int:
+    """Minutes after midnight (mod 12 hours) a German clock time says, by the rules a textbook
+    gives: "halb sieben" is 6:30, "Viertel vor acht" 7:45, "zehn nach neun" 9:10."""
+    if m := re.fullmatch(r"(\d+)(?::(\d+))? Uhr", german):
+        return int(m[1]) % 12 * 60 + int(m[2] or 0)
+    if m := re.fullmatch(r"(\w+) Uhr", german):
+        return HOURS[m[1]] % 12 * 60
+    if m := re.fullmatch(r"halb (\w+)", german):
+        return (HOURS[m[1]] - 1) % 12 * 60 + 30
+    offsets = {"Viertel": 15, "fünf": 5, "zehn": 10, "zwanzig": 20}
+    m = re.fullmatch(r"(\w+) (nach|vor) (\w+)", german)
+    assert m, german
+    offset = offsets[m[1]] if m[2] == "nach" else -offsets[m[1]]
+    return (HOURS[m[3]] % 12 * 60 + offset) % 720
+
+
+def english_clock_minutes(english: str) -> int:
+    """The same for the English: "half past six", "quarter to eight", "6 pm", "7:30"."""
+    if m := re.fullmatch(r"(\d+)(?::(\d+))?(?: o'clock| pm)?", english):
+        return int(m[1]) % 12 * 60 + int(m[2] or 0)
+    if m := re.fullmatch(r"(\w+) o'clock", english):
+        return ENGLISH_HOURS[m[1]] % 12 * 60
+    offsets = {"half": 30, "quarter": 15, "five": 5, "ten": 10, "twenty": 20}
+    m = re.fullmatch(r"(\w+) (past|to) (\w+)", english)
+    assert m, english
+    offset = offsets[m[1]] if m[2] == "past" else -offsets[m[1]]
+    return (ENGLISH_HOURS[m[3]] % 12 * 60 + offset) % 720
+
+
+def test_clock_times_say_the_same_time_in_both_languages():
+    """German counts the half hour towards the next hour: "halb sieben" :: "half past six"."""
+    from nmt_core.corpora.times import clock
+
+    rng = random.Random(0)
+    seen = set()
+    for _ in range(2000):
+        german, english = clock(rng)
+        assert clock_minutes(german) == english_clock_minutes(english), (german, english)
+        seen.add(re.sub(r"\w+$", "", german).strip() or german)
+    assert {"halb", "Viertel nach", "Viertel vor"} <= seen
+    assert clock(random.Random(1), range(6, 7))[1] != "6 pm"
+    afternoon = {clock(rng) for _ in range(2000)}
+    assert ("18 Uhr", "6 pm") in afternoon and ("halb eins", "half past twelve") in afternoon
+    assert ("ein Uhr", "one o'clock") in afternoon
+
+
+def test_a_clock_time_after_a_day_suits_it():
+    """ "jeden Morgen um halb sieben" :: "every morning at half past six"; never a morning at
+    18 Uhr."""
+    from nmt_core.corpora.times import time_for
+
+    rng = random.Random(2)
+    drawn = [time_for(rng, "habit") for _ in range(4000)]
+    mornings = [english for german, english in drawn if german.startswith("jeden Morgen um")]
+    assert mornings and all(english.startswith("every morning at ") for english in mornings)
+    assert not [english for english in mornings if "pm" in english]
+    for german, english in drawn:
+        if " um " in f" {german}":
+            assert english.count(" at ") + english.startswith("at ") == 1, (german, english)
+    share = sum(" um " in f" {german}" for german, _ in drawn) / len(drawn)
+    assert 0.1 < share < 0.3
+    assert all(" um " not in f" {time_for(rng, 'since')[0]}" for _ in range(200))
+
+
+def test_dates_use_english_ordinals_and_birthdays_take_am_or_im():
+    from nmt_core.corpora.times import dates, ordinal
+
+    days = (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31)
+    assert (
+        " ".join(ordinal(d) for d in days) == "1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 23rd 31st"
+    )
+    rng = random.Random(4)
+    drawn = {dates(rng, None) for _ in range(3000)}
+    for german, english in drawn:
+        if m := re.search(r"(\d+)\. (\w+)", german):
+            assert f"{m[1]}" == re.search(r"(\d+)(st|nd|rd|th) of", english)[1], (german, english)
+            assert not (m[2] == "Februar" and int(m[1]) > 29), german
+        if "Geburtstag" in german:
+            assert " am " in german and " on the " in english or " im " in german, german
+    assert ("Heute ist Mittwoch.", "Today is Wednesday.") in drawn
+    assert ("Gestern war Sonntag.", "Yesterday was Sunday.") in drawn
+
+
+@needs_ding
+def test_prices_agree_with_the_thing_and_write_their_decimals_each_language_s_way():
+    """ "Die Äpfel kosten zwei Euro." :: "The apples cost two euros."; "8,50 Euro" :: "8.50
+    euros"; "kostet einen Euro" (accusative); an apple for a euro or two, no bus for sale."""
+    from nmt_core.corpora.generator import ding_lexicon
+    from nmt_core.corpora.phrases import vocabulary
+    from nmt_core.corpora.prices import price
+
+    words = vocabulary(ding_lexicon(DING_PATH))
+    rng = random.Random(5)
+    drawn = [price(rng, words) for _ in range(3000)]
+    for german, english in drawn:
+        assert (" kosten " in german) == (" cost " in english or " are " in english), german
+        if m := re.search(r"(\d+),(\d\d) Euro", german):
+            assert f"{m[1]}.{m[2]} euros" in english, (german, english)
+        assert " ein Euro" not in german, german
+        assert not re.search(r"\b1 euros|\bone euros", english), english
+    apples = [english for german, english in drawn if re.match(r"\w+ Apfel kostet", german)]
+    assert apples and not [e for e in apples if re.search(r"\b([3-9]|eight|three|ten)\b", e)]
+    assert not [german for german, _ in drawn if re.match(r"\w+ (Zug|Bus) kostet", german)]
+    assert any(german.startswith("Wie viel kosten") for german, _ in drawn)
+
+
+@needs_ding
+def test_clauses_and_the_phrasebook_say_clock_times(draw_with_times):
+    """The templates put clock times where a time goes, verb second after one too: "Um halb
+    sieben steht er auf." :: "He gets up at half past six."."""
+    clock = [(g, e) for g, e in draw_with_times if re.search(r"\b[Uu]m (halb|Viertel|\w+ Uhr)", g)]
+    assert len(clock) > len(draw_with_times) / 50
+    assert any(g.startswith("Um ") for g, _ in clock)
+    assert any(g.startswith("Es ist Viertel") for g, _ in draw_with_times)
+    assert any(" kostet " in g for g, _ in draw_with_times)
+    assert any(re.search(r"\b\d+ Jahre alt", g) for g, _ in draw_with_times)
+
+
+@pytest.fixture(scope="module")
+def draw_with_times():
+    from nmt_core.corpora.generator import ding_lexicon, generate
+
+    return generate(ding_lexicon(DING_PATH), 6000, 3)
