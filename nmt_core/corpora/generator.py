@@ -19,8 +19,9 @@ imperatives; predicative adjectives; places and times. They are written here, on
 each; those of the later lessons (the future, the simple past of sein, haben and the modals,
 coordination, für/ohne/mit/bei/von/nach) in :mod:`nmt_core.corpora.constructions`, the weather
 in :mod:`nmt_core.corpora.weather`, clock times, days and dates in :mod:`nmt_core.corpora.times`
-(whose clock times the clauses also draw), prices in :mod:`nmt_core.corpora.prices`. The noun phrases they use come from
-:mod:`nmt_core.corpora.phrases`, the clauses from :mod:`nmt_core.corpora.clauses`. The pairs
+(whose clock times the clauses also draw), prices in :mod:`nmt_core.corpora.prices`. The noun
+phrases they use come from :mod:`nmt_core.corpora.phrases`, the clauses from
+:mod:`nmt_core.corpora.clauses`. The pairs
 depend only on the dictionary, the seed and the size (:func:`generate`); a run writes them into
 its folder (:func:`generated_pairs`), nothing of them is kept in the repository.
 """

@@ -114,6 +114,8 @@ def vocabulary(lexicon: Lexicon) -> Vocabulary:
 
 
 ATTRIBUTIVE_SHARE = 0.2  # of the noun phrases that could take an adjective: some, not all
+# "die Mama" is the speaker's own: "Mum", not "the mum" (a reviewer's finding, 2026-11-28)
+FAMILY_NAMES = {"Mama": "Mum", "Papa": "Dad"}
 
 
 def noun_phrase(
@@ -149,8 +151,9 @@ def noun_phrase(
     german = {c: _determined(noun, kind, owner, c, gender, before) for c in grammar.CASES}
     name = noun.english_plural if plural else sense.english
     name = f"{described.english} {name}" if described else name
+    named = None if plural or described else FAMILY_NAMES.get(sense.german)
     english = {
-        "def": f"the {name}",
+        "def": named or f"the {name}",
         "poss": f"{grammar.POSSESSIVES[owner][1]} {name}",
         "bare": name,
         "indef": grammar.with_indefinite(name),
