@@ -126,10 +126,11 @@ def test_prices_agree_with_the_thing_and_write_their_decimals_each_language_s_wa
 @needs_ding
 def test_clauses_and_the_phrasebook_say_clock_times(draw_with_times):
     """The templates put clock times where a time goes, verb second after one too: "Um halb
-    sieben steht er auf." :: "He gets up at half past six."."""
+    sieben steht er auf." :: "He gets up at half past six."; not with what one likes doing."""
     clock = [(g, e) for g, e in draw_with_times if re.search(r"\b[Uu]m (halb|Viertel|\w+ Uhr)", g)]
     assert len(clock) > len(draw_with_times) / 50
     assert any(g.startswith("Um ") for g, _ in clock)
+    assert not [g for g, _ in clock if " gern " in g]  # "Ich lese gern um 8:15 Uhr." is odd
     assert any(g.startswith("Es ist Viertel") for g, _ in draw_with_times)
     assert any(" kostet " in g for g, _ in draw_with_times)
     assert any(re.search(r"\b\d+ Jahre alt", g) for g, _ in draw_with_times)

@@ -306,7 +306,7 @@ def predicate(
     time = None
     if lasting or with_time and not (sense.stative or sense.timeless) and rng.random() < 0.5:
         liked = lambda t: not liking or t[1] in senses.LIKED_TIMES  # noqa: E731
-        time = (*times.time_for(rng, category, liked), category)
+        time = (*times.time_for(rng, category, liked, not liking), category)
     bare = obj is not None and not obj[1] and obj[0] in {n.sense.german for n in words.nouns}
     if negate is None:  # "nicht Klavier" is odd: no negation of a bare noun
         steady = lasting or (time and time[1] in senses.FREQUENCY)

@@ -99,7 +99,7 @@ def time_first(rng: random.Random, words: Vocabulary) -> Pair | None:
     subject_phrase, said = made
     tense = said.tense
     category = "past" if tense == "perfect" else rng.choice(("plan", "habit"))
-    time = times.time_for(rng, category, lambda t: t[1] not in senses.FREQUENCY)
+    time = times.time_for(rng, category, lambda t: t[1] not in senses.FREQUENCY, not said.liking)
     said = replace(said, time=(*time, category))
     german = replace(said, time=None).german(subject_phrase).inverted(time[0])
     return sentence(german, said.english(subject_phrase.english, subject_phrase.person))

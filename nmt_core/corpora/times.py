@@ -81,14 +81,18 @@ def clock(rng: random.Random, hours: range = range(1, 13)) -> tuple[str, str]:
 
 
 def time_for(
-    rng: random.Random, category: str, keep: Callable[[tuple[str, str]], bool] = bool
+    rng: random.Random,
+    category: str,
+    keep: Callable[[tuple[str, str]], bool] = bool,
+    clock_time: bool = True,
 ) -> tuple[str, str]:
-    """A time expression for a clause of ``category`` (a key of senses.TIMES) among those
-    ``keep`` allows: from the table, or (CLOCK_SHARE of a habit's, a plan's or the past's) a
-    clock time, alone or after a day: "am Samstag um acht Uhr" :: "on Saturday at eight
-    o'clock"."""
+    """A time expression for a clause of ``category`` (a key of senses.TIMES): from the table
+    (those ``keep`` allows), or, when ``clock_time``, for CLOCK_SHARE of a habit's, a plan's or
+    the past's, a clock time, alone or after a day: "am Samstag um acht Uhr" :: "on Saturday at
+    eight o'clock". (Not for what one likes doing: "Ich lese gern um 8:15 Uhr." is odd.)"""
     table = [time for time in senses.TIMES[category] if keep(time)]
-    if category not in ("habit", "plan", "past") or rng.random() >= CLOCK_SHARE:
+    clocked = clock_time and category in ("habit", "plan", "past")
+    if not clocked or rng.random() >= CLOCK_SHARE:
         return rng.choice(table)
     days = [time for time in table if time[1] in BEFORE_CLOCK]
     if days and rng.random() < 0.4:
