@@ -147,6 +147,7 @@ MEASURED_SENTENCES = (
     "tests/fixtures/everyday_ten_de_en.tsv",
     "tests/fixtures/students_de_en.tsv",
     "tests/fixtures/students_blind_de_en.tsv",
+    "tests/fixtures/students_blind2_de_en.tsv",
 )
 
 
