@@ -193,6 +193,12 @@ ON_FOOT = ("zu Fuß", "on foot")  # how one goes: "Ich gehe zu Fuß in den Park.
 ANIMAL_PLACES = frozenset({"Garten", "Park", "Wald", "Küche", "Strand"})
 
 
+def _liked_times(time: tuple[str, str]) -> bool:
+    """Whether one says of liking something that one does it at ``time`` ("abends", not
+    "oft")."""
+    return time[1] in senses.LIKED_TIMES
+
+
 def place_phrase(
     rng: random.Random, words: Vocabulary, verb: str, direction: bool, animal: bool
 ) -> tuple[str, str] | None:
@@ -305,8 +311,10 @@ def predicate(
         category = "since"
     time = None
     if lasting or with_time and not (sense.stative or sense.timeless) and rng.random() < 0.5:
-        liked = lambda t: not liking or t[1] in senses.LIKED_TIMES  # noqa: E731
-        time = (*times.time_for(rng, category, liked, not liking), category)
+        time = (
+            *times.time_for(rng, category, _liked_times if liking else bool, not liking),
+            category,
+        )
     bare = obj is not None and not obj[1] and obj[0] in {n.sense.german for n in words.nouns}
     if negate is None:  # "nicht Klavier" is odd: no negation of a bare noun
         steady = lasting or (time and time[1] in senses.FREQUENCY)

@@ -348,5 +348,6 @@ def was(person: int) -> str:
 
 
 def with_indefinite(noun: str) -> str:
-    """ "a dog", "an apple", "an hour"."""
-    return ("an " if noun[0] in "aeiou" or noun.startswith("hour") else "a ") + noun
+    """ "a dog", "an apple", "an hour", "a uniform", "a euro" (a vowel letter said as "you")."""
+    vowel = noun[0] in "aeiou" and not noun.startswith(("uni", "use", "usu", "eu"))
+    return ("an " if vowel or noun.startswith("hour") else "a ") + noun

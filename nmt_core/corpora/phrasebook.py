@@ -262,14 +262,14 @@ def _age(rng: random.Random) -> tuple[str, str]:
     """ "Ich bin zwölf Jahre alt." :: "I am twelve years old."."""
     key = rng.choice(list(PRONOUNS))
     nom, _, _, english, _, person = PRONOUNS[key]
-    age = rng.randrange(2, len(NUMBERS))
-    digits = rng.random() < DIGITS_SHARE
-    german_number, english_number = (str(age), str(age)) if digits else NUMBERS[age]
+    german_age, english_age = _years_old(
+        rng.randrange(2, len(NUMBERS)), rng.random() < DIGITS_SHARE
+    )
     verb = IRREGULAR_PRESENT["sein"][0][person]
     subject = nom[0].upper() + nom[1:]
     return (
-        f"{subject} {verb} {german_number} Jahre alt.",
-        f"{english[0].upper() + english[1:]} {be(person)} {english_number} years old.",
+        f"{subject} {verb} {german_age}.",
+        f"{english[0].upper() + english[1:]} {be(person)} {english_age}.",
     )
 
 

@@ -15,38 +15,46 @@ import random
 from nmt_core.corpora import grammar
 from nmt_core.corpora.phrases import Noun, Vocabulary
 
-SOLD = frozenset({"food", "drink", "clothes", "thing", "gift"})  # what a shop prices
-UNSOLD = frozenset({"transport", "place", "person", "animal"})  # "Der Zug kostet drei Euro"
-
-
+# what a shop prices (not a door, a tree or a passport: the table's "thing" is too wide), and
+# what it never sells a class ("Der Zug kostet drei Euro", "Das Schiff kostet einen Euro")
+SOLD = frozenset({"food", "drink", "clothes", "small", "machine", "toy", "luggage", "gift",
+                  "instrument", "grocery", "cup", "furniture"})  # fmt: skip
+UNSOLD = frozenset({"vehicle", "transport", "person", "animal", "body", "room", "building",
+                    "picture", "money"})  # fmt: skip
 EUROS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 99)
+CENTS = (50, 20, 80, 90, 99)  # the cents a price ends in, when it has some
 # the most a kind costs, in whole euros: no pizza for eighty, no apple for eight
 MOST = {"fruit": 2, "vegetable": 2, "sweet": 3, "drink": 4, "food": 9}
+# the least: no laptop for a euro, no television for ninety cents
+LEAST = {"machine": 20, "furniture": 20, "instrument": 20}
+WRITTEN_SHARE = 0.35  # of prices written in digits ("8,50 Euro"), as on a price tag
+CENTS_SHARE = 0.4  # of prices under twenty euros that end in cents ("acht Euro fünfzig")
 
 
-def most_for(kinds: frozenset[str]) -> int:
-    """The most a thing of ``kinds`` costs, in whole euros (99 for clothes and things)."""
-    return min((MOST[kind] for kind in kinds & MOST.keys()), default=99)
+def price_range(kinds: frozenset[str]) -> tuple[int, int]:
+    """The least and the most a thing of ``kinds`` costs, in whole euros (1-99 for clothes,
+    toys, bags and the like)."""
+    least = max((LEAST[kind] for kind in kinds & LEAST.keys()), default=1)
+    most = min((MOST[kind] for kind in kinds & MOST.keys()), default=99)
+    return least, most
 
 
-def amount(rng: random.Random, most: int = 99) -> tuple[str, str]:
-    """A price as the object of "kosten" (accusative: "einen Euro"), in words or digits, of at
-    most ``most`` euros and some cents: "acht Euro fünfzig" :: "eight euros fifty", "8,50 Euro"
-    :: "8.50 euros", "fünfzig Cent" :: "fifty cents", "einen Euro" :: "one euro", "20 Euro" ::
-    "20 euros"."""
-    euros = rng.choice([euros for euros in EUROS if euros <= most])
-    cents = rng.choice((0, 0, 0, 50, 50, 20, 80, 90, 99)) if euros < 20 else 0
-    if rng.random() < 0.35:  # written
+def amount(rng: random.Random, least: int = 1, most: int = 99) -> tuple[str, str]:
+    """A price of ``least`` to ``most`` euros as the object of "kosten" (accusative: "einen
+    Euro"), in words or digits: "acht Euro fünfzig" :: "eight euros fifty", "8,50 Euro" :: "8.50
+    euros", "einen Euro" :: "one euro", "20 Euro" :: "20 euros"; under a euro ("fünfzig Cent" ::
+    "fifty cents") only what costs at most four."""
+    euros = rng.choice([euros for euros in EUROS if least <= euros <= most])
+    cents = rng.choice(CENTS) if euros < 20 and rng.random() < CENTS_SHARE else 0
+    if rng.random() < WRITTEN_SHARE:
         if cents:
             return f"{euros},{cents:02d} Euro", f"{euros}.{cents:02d} euros"
         return f"{euros} Euro", f"{euros} euro" + ("s" if euros > 1 else "")
-    if euros == 1 and not cents:
-        return "einen Euro", "one euro"
-    if rng.random() < 0.1:
-        german_cents, english_cents = grammar.number(rng.choice((10, 20, 50, 80, 90)))
+    if most <= 4 and euros == 1 and not cents:
+        german_cents, english_cents = grammar.number(rng.choice((20, 50, 80, 90)))
         return f"{german_cents} Cent", f"{english_cents} cents"
     german, english = grammar.number(euros)
-    german = "einen" if euros == 1 else german  # "kostet einen Euro fünfzig"
+    german = "einen" if euros == 1 else german  # "kostet einen Euro (fünfzig)"
     english = f"{english} euro" + ("s" if euros > 1 else "")
     if not cents:
         return f"{german} Euro", english
@@ -67,7 +75,7 @@ def priced(rng: random.Random, noun: Noun) -> tuple[str, str, bool]:
     if kind == "indef":
         return (
             f"{grammar.ein_word('ein', 'nom', gender)} {german_noun}",
-            (grammar.with_indefinite(english_noun)),
+            grammar.with_indefinite(english_noun),
             plural,
         )
     this = {"m": "dieser", "f": "diese", "n": "dieses", "pl": "diese"}[gender]
@@ -92,7 +100,7 @@ def price(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
     if roll < 0.3:
         asked = rng.choice(("Wie viel", "Was"))
         return f"{asked} {cost} {german}?", f"How much {be} {english}?"
-    german_amount, english_amount = amount(rng, most_for(noun.sense.kinds))
+    german_amount, english_amount = amount(rng, *price_range(noun.sense.kinds))
     if roll < 0.4:
         return f"Das kostet {german_amount}.", f"That costs {english_amount}."
     return (f"{german[0].upper()}{german[1:]} {cost} {german_amount}.",

@@ -17,67 +17,85 @@ from nmt_core.corpora import grammar, senses
 from nmt_core.corpora.phrases import Vocabulary
 
 CLOCK_SHARE = 0.2  # of the times drawn for a habit, a plan or the past: a clock time
-# the table times a clock time may follow, and the hours that suit them: "jeden Morgen um
-# halb sieben" :: "every morning at half past six", not "jeden Morgen um zehn vor elf"
-BEFORE_CLOCK = {
-    "every day": range(1, 13), "every morning": range(6, 10), "every evening": range(6, 11),
-    "today": range(1, 13), "tomorrow": range(1, 13), "tomorrow morning": range(6, 12),
-    "tonight": range(6, 12), "yesterday": range(1, 13), "this morning": range(6, 12),
-    "last night": range(6, 12), **{f"on {day}": range(1, 13) for day in (
-        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")},
-}  # fmt: skip
+AFTER_DAY_SHARE = 0.4  # of those clock times: after a day ("am Samstag um acht Uhr")
 WEEKDAYS = (
     ("Montag", "Monday"), ("Dienstag", "Tuesday"), ("Mittwoch", "Wednesday"),
     ("Donnerstag", "Thursday"), ("Freitag", "Friday"), ("Samstag", "Saturday"),
     ("Sonntag", "Sunday"),
 )  # fmt: skip
+ANY_TIME, MORNING, EVENING = range(1, 13), "morning", "evening"
+# the table times (senses.TIMES, by their English) a clock time may follow, the hours that suit
+# them and the part of the day they name: "jeden Morgen um halb sieben" :: "every morning at
+# half past six", not "jeden Morgen um zehn vor elf"; an evening's written hour is 24-hour
+# ("jeden Abend um 18:45 Uhr" :: "every evening at 6:45 pm")
+BEFORE_CLOCK = {
+    "every day": (ANY_TIME, ""), "every morning": (range(6, 10), MORNING),
+    "every evening": (range(6, 11), EVENING), "today": (ANY_TIME, ""),
+    "tomorrow": (ANY_TIME, ""), "tomorrow morning": (range(6, 12), MORNING),
+    "tonight": (range(6, 12), EVENING), "yesterday": (ANY_TIME, ""),
+    "this morning": (range(6, 12), MORNING), "last night": (range(6, 12), EVENING),
+    **{f"on {english}": (ANY_TIME, "") for _, english in WEEKDAYS},
+}  # fmt: skip
 MONTH_NAMES = tuple(
     (german.removeprefix("im "), english.removeprefix("in ")) for german, english in senses.MONTHS
 )
 DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-MINUTES = ((5, "fünf", "five"), (10, "zehn", "ten"), (20, "zwanzig", "twenty"))
+MINUTES = (("fünf", "five"), ("zehn", "ten"), ("zwanzig", "twenty"))
+# how often each way of saying a time is drawn: the full and the half hour most, as a class
+# says them; the 24-hour "pm" form only for a time of day not already named
+CLOCK_FORMS = {"full": 4, "half": 3, "past": 2, "to": 2, "minutes": 1, "digits": 2, "pm": 1}
 
 
-def hour_word(hour: int, alone: bool = False) -> tuple[str, str]:
+def hour_word(hour: int, *, alone: bool = False) -> tuple[str, str]:
     """The German and English of ``hour`` (1-12): "ein" before "Uhr", "eins" ``alone`` ("halb
     eins", "Viertel nach eins")."""
     german, english = grammar.NUMBERS[hour]
     return ("eins" if alone else "ein") if hour == 1 else german, english
 
 
-def clock(rng: random.Random, hours: range = range(1, 13)) -> tuple[str, str]:
-    """A clock time at one of ``hours`` (1-12), as said or as written: "drei Uhr" :: "three
-    o'clock", "halb vier" :: "half past three", "Viertel vor acht" :: "quarter to eight", "zehn
-    nach neun" :: "ten past nine", "7:30 Uhr" :: "7:30"; when ``hours`` are all of them, also
-    an afternoon's or evening's in 24 hours: "18 Uhr" :: "6 pm"."""
+def clock(rng: random.Random, hours: range = ANY_TIME, part: str = "") -> tuple[str, str]:
+    """A clock time at one of ``hours`` (1-12) of the day's ``part`` ("" for any), as said or
+    as written: "drei Uhr" :: "three o'clock", "halb vier" :: "half past three", "Viertel vor
+    acht" :: "quarter to eight", "zehn nach neun" :: "ten past nine", "7:30 Uhr" :: "7:30"; for
+    the evening written in 24 hours ("18:45 Uhr" :: "6:45 pm"), and for any time of day also an
+    afternoon's or evening's whole hour ("18 Uhr" :: "6 pm")."""
     hour = rng.choice(hours)
     following = hour % 12 + 1
-    forms = {"full": 4, "half": 3, "past": 2, "to": 2, "minutes": 1, "digits": 2, "pm": 1}
-    if len(hours) < 12 or hour == 12:  # "jeden Morgen um 18 Uhr" contradicts itself
+    forms = dict(CLOCK_FORMS)
+    if hours != ANY_TIME or hour == 12:  # "jeden Morgen um 18 Uhr" contradicts itself
         del forms["pm"]
     form = rng.choices(list(forms), list(forms.values()))[0]
+    said, english_hour = hour_word(hour, alone=True)
     if form == "full":
-        return f"{hour_word(hour)[0]} Uhr", f"{hour_word(hour)[1]} o'clock"
+        return f"{hour_word(hour)[0]} Uhr", f"{english_hour} o'clock"
     if form == "half":
-        return f"halb {hour_word(following, True)[0]}", f"half past {hour_word(hour)[1]}"
+        return f"halb {hour_word(following, alone=True)[0]}", f"half past {english_hour}"
     if form == "past":
-        return f"Viertel nach {hour_word(hour, True)[0]}", f"quarter past {hour_word(hour)[1]}"
+        return f"Viertel nach {said}", f"quarter past {english_hour}"
     if form == "to":
-        german, english = hour_word(following, True)
+        german, english = hour_word(following, alone=True)
         return f"Viertel vor {german}", f"quarter to {english}"
     if form == "minutes":
-        _, german_minutes, english_minutes = rng.choice(MINUTES)
+        german_minutes, english_minutes = rng.choice(MINUTES)
         if rng.random() < 0.5:
-            return (f"{german_minutes} nach {hour_word(hour, True)[0]}",
-                    f"{english_minutes} past {hour_word(hour)[1]}")  # fmt: skip
-        german, english = hour_word(following, True)
+            return f"{german_minutes} nach {said}", f"{english_minutes} past {english_hour}"
+        german, english = hour_word(following, alone=True)
         return f"{german_minutes} vor {german}", f"{english_minutes} to {english}"
     if form == "digits":
         minutes = rng.choice((0, 0, 15, 30, 45))
-        if minutes == 0:
-            return f"{hour} Uhr", f"{hour} o'clock"
-        return f"{hour}:{minutes} Uhr", f"{hour}:{minutes}"
+        return written_time(hour, minutes, part == EVENING)
     return f"{hour + 12} Uhr", f"{hour} pm"
+
+
+def written_time(hour: int, minutes: int, evening: bool) -> tuple[str, str]:
+    """A time as a class writes it, German in 24 hours: "7 Uhr" :: "7 o'clock", "7:30 Uhr" ::
+    "7:30", and in the evening "19:30 Uhr" :: "7:30 pm"."""
+    if evening:
+        time = f"{hour + 12}:{minutes:02d}" if minutes else f"{hour + 12}"
+        return f"{time} Uhr", f"{hour}:{minutes:02d} pm" if minutes else f"{hour} pm"
+    if minutes == 0:
+        return f"{hour} Uhr", f"{hour} o'clock"
+    return f"{hour}:{minutes} Uhr", f"{hour}:{minutes}"
 
 
 def time_for(
@@ -95,9 +113,9 @@ def time_for(
     if not clocked or rng.random() >= CLOCK_SHARE:
         return rng.choice(table)
     days = [time for time in table if time[1] in BEFORE_CLOCK]
-    if days and rng.random() < 0.4:
+    if days and rng.random() < AFTER_DAY_SHARE:
         german_day, english_day = rng.choice(days)
-        german, english = clock(rng, BEFORE_CLOCK[english_day])
+        german, english = clock(rng, *BEFORE_CLOCK[english_day])
         return f"{german_day} um {german}", f"{english_day} at {english}"
     german, english = clock(rng)
     return f"um {german}", f"at {english}"
@@ -105,8 +123,8 @@ def time_for(
 
 def clock_words() -> frozenset[str]:
     """The words of clock times, case-folded: "um", "uhr", "halb", "viertel", the hours."""
-    hours = {hour_word(hour, alone)[0] for hour in range(1, 13) for alone in (False, True)}
-    minutes = {german for _, german, _ in MINUTES}
+    hours = {hour_word(hour, alone=alone)[0] for hour in range(1, 13) for alone in (False, True)}
+    minutes = {german for german, _ in MINUTES}
     return frozenset(w.casefold() for w in {"um", "Uhr", "halb", "Viertel", *hours, *minutes})
 
 
@@ -126,31 +144,46 @@ def date(rng: random.Random) -> tuple[str, str]:
     return f"{day}. {german_month}", f"{ordinal(day)} of {english_month}"
 
 
-def dates(rng: random.Random, words: Vocabulary) -> tuple[str, str]:
-    """The day, the date, a birthday: "Heute ist Mittwoch, der 14. Mai." :: "Today is Wednesday,
-    the 14th of May."; "Gestern war Sonntag." :: "Yesterday was Sunday."; "Mein Geburtstag ist
-    am 3. Juni." :: "My birthday is on the 3rd of June."; "Sie hat im Oktober Geburtstag." ::
-    "Her birthday is in October."."""
+def date_sentence(rng: random.Random, words: Vocabulary) -> tuple[str, str]:
+    """A template (``words`` unused: dates need no vocabulary): the day, the date, or a
+    birthday, in the shares a class talks about them: "Gestern war Sonntag." :: "Yesterday was
+    Sunday."; "Heute ist Mittwoch, der 14. Mai." :: "Today is Wednesday, the 14th of May.";
+    "Welcher Tag ist heute?"; "Mein Geburtstag ist am 3. Juni." :: "My birthday is on the 3rd of
+    June."."""
     del words
     roll = rng.random()
-    german_day, english_day = rng.choice(WEEKDAYS)
+    weekday = rng.choice(WEEKDAYS)
     if roll < 0.25:
-        german_when, english_when, german_is, english_is = rng.choice((
-            ("Heute", "Today", "ist", "is"), ("Morgen", "Tomorrow", "ist", "is"),
-            ("Gestern", "Yesterday", "war", "was")))  # fmt: skip
-        return (
-            f"{german_when} {german_is} {german_day}.",
-            f"{english_when} {english_is} {english_day}.",
-        )
+        return _day_is(rng, weekday)
     if roll < 0.45:
-        german_date, english_date = date(rng)
-        if rng.random() < 0.5:
-            return f"Heute ist der {german_date}.", f"Today is the {english_date}."
-        return (f"Heute ist {german_day}, der {german_date}.",
-                f"Today is {english_day}, the {english_date}.")  # fmt: skip
+        return _date_is(rng, weekday)
     if roll < 0.5:
         return rng.choice((("Welcher Tag ist heute?", "What day is it today?"),
                            ("Der Wievielte ist heute?", "What is the date today?")))  # fmt: skip
+    return _birthday(rng)
+
+
+def _day_is(rng: random.Random, weekday: tuple[str, str]) -> tuple[str, str]:
+    """ "Heute ist Freitag." :: "Today is Friday."; "Gestern war Sonntag."."""
+    german_when, english_when, german_is, english_is = rng.choice((
+        ("Heute", "Today", "ist", "is"), ("Morgen", "Tomorrow", "ist", "is"),
+        ("Gestern", "Yesterday", "war", "was")))  # fmt: skip
+    return f"{german_when} {german_is} {weekday[0]}.", f"{english_when} {english_is} {weekday[1]}."
+
+
+def _date_is(rng: random.Random, weekday: tuple[str, str]) -> tuple[str, str]:
+    """ "Heute ist der 14. Mai." :: "Today is the 14th of May.", with the weekday or not."""
+    german_date, english_date = date(rng)
+    if rng.random() < 0.5:
+        return f"Heute ist der {german_date}.", f"Today is the {english_date}."
+    return (f"Heute ist {weekday[0]}, der {german_date}.",
+            f"Today is {weekday[1]}, the {english_date}.")  # fmt: skip
+
+
+def _birthday(rng: random.Random) -> tuple[str, str]:
+    """One person's birthday in a month or on a date, said either German way: "Mein Geburtstag
+    ist im Oktober." / "Sie hat am 3. Juni Geburtstag." :: "Her birthday is on the 3rd of
+    June."."""
     german_when, english_when = rng.choice(senses.MONTHS)
     if rng.random() < 0.5:
         german_date, english_date = date(rng)
