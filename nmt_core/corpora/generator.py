@@ -19,7 +19,8 @@ imperatives; predicative adjectives; places and times. They are written here, on
 each; those of the later lessons (the future, the simple past of sein, haben and the modals,
 coordination, für/ohne/mit/bei/von/nach) in :mod:`nmt_core.corpora.constructions`, the weather
 in :mod:`nmt_core.corpora.weather`, clock times, days and dates in :mod:`nmt_core.corpora.times`
-(whose clock times the clauses also draw), prices in :mod:`nmt_core.corpora.prices`. The noun
+(whose clock times the clauses also draw), prices in :mod:`nmt_core.corpora.prices`,
+comparisons in :mod:`nmt_core.corpora.comparisons`. The noun
 phrases they use come from :mod:`nmt_core.corpora.phrases`, the clauses from
 :mod:`nmt_core.corpora.clauses`. The pairs
 depend only on the dictionary, the seed and the size (:func:`generate`); a run writes them into
@@ -45,6 +46,7 @@ from nmt_core.corpora.clauses import (
     predicate,
     sentence,
 )
+from nmt_core.corpora.comparisons import comparison, superlative
 from nmt_core.corpora.constructions import (
     coordinated,
     future,
@@ -327,7 +329,8 @@ TEMPLATES: dict[Callable[[random.Random, Vocabulary], Pair | None], int] = {
     statement: 30, time_first: 12, yes_no_question: 12, wh_question: 10, subordinate: 8,
     because: 6, imperative: 8, adjective: 10, liking: 8, wanting: 4, phrase_book: 4,
     future: 6, modal_past: 5, past_state: 7, coordinated: 6, joined_phrases: 6,
-    prepositional: 9, weather: 4, times.date_sentence: 3, price: 3,
+    prepositional: 9, weather: 4, times.date_sentence: 3, price: 3, comparison: 5,
+    superlative: 3,
 }  # fmt: skip
 
 
@@ -361,7 +364,8 @@ def ding_lexicon(path: Path) -> Lexicon:
     nouns = [(sense.german, sense.english) for sense in senses.nouns().values()]
     nouns += [(place.noun, place.english_at.split(" ")[-1]) for place in senses.places()]
     verbs = [(sense.german, sense.english) for sense in senses.verbs()]
-    return read_lexicon(path, nouns, verbs)
+    adjectives = [(sense.german, sense.english) for sense in senses.adjectives()]
+    return read_lexicon(path, nouns, verbs, adjectives)
 
 
 def generated_pairs(cfg: TrainConfig) -> list[DataPair]:

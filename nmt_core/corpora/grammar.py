@@ -11,6 +11,7 @@ Persons are numbered 0..5: ich, du, er/sie/es, wir, ihr, sie/Sie. Cases are "nom
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 PERSONS = ("ich", "du", "er", "wir", "ihr", "sie")
@@ -335,6 +336,29 @@ def english_plural(noun: str) -> str:
     if noun in ("sheep", "fish", "deer"):
         return noun
     return english_third(noun) if not noun.endswith("o") else noun + "s"
+
+
+# English degrees no rule gives (a form Ding gives for these is taken as it is)
+IRREGULAR_DEGREES = {"good": ("better", "best"), "bad": ("worse", "worst"),
+                     "well": ("better", "best"), "far": ("further", "furthest")}  # fmt: skip
+
+
+def english_degrees(adjective: str) -> tuple[str, str]:
+    """Comparative and superlative by rule, where Ding gives none: "taller", "bigger",
+    "nicer", "happier", "more famous" (two syllables or more, bar those in -y; any word of a
+    phrase or a participle: "more hard-working", "more tired")."""
+    if adjective in IRREGULAR_DEGREES:
+        return IRREGULAR_DEGREES[adjective]
+    syllables = len(re.findall(r"[aeiouy]+", adjective.removesuffix("e")))
+    if adjective.endswith("y") and syllables <= 2 and adjective[-2] not in "aeiou":
+        return adjective[:-1] + "ier", adjective[:-1] + "iest"
+    if syllables > 1 or not adjective.isalpha() or adjective.endswith("ed"):
+        return f"more {adjective}", f"most {adjective}"
+    if adjective.endswith("e"):
+        return adjective + "r", adjective + "st"
+    if re.search(r"[^aeiou][aeiou][bdgmnpt]$", adjective):  # big -> bigger, thin -> thinner
+        return adjective + adjective[-1] + "er", adjective + adjective[-1] + "est"
+    return adjective + "er", adjective + "est"
 
 
 def be(person: int) -> str:

@@ -10,6 +10,9 @@ of an infinitive and the English forms of an English verb are collected over eve
 has them (first one wins, lines whose headword is the word itself first), because Ding's first
 sense is often not the everyday one ("lesen" :: "to harvest").
 
+An adjective's comparative and superlative stand in its second and third segments (``alt
+{adj} | älter | am ältesten :: old | older; elder | oldest; eldest``), read the same way.
+
 Nothing read here is stored in the repository: :mod:`nmt_core.corpora.generator` builds its pairs
 from it into the run folder.
 """
@@ -21,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nmt_core.corpora import grammar
 from nmt_core.corpora.grammar import (
     IRREGULAR_PRESENT,
     SEPARABLE_PREFIXES,
@@ -55,6 +59,15 @@ class Noun:
     plural: str
 
 
+@dataclass(frozen=True)
+class Degrees:
+    """An adjective's comparative and superlative stem: "älter", "ältest" ("am ältesten",
+    "der älteste") :: "older", "oldest"; "interessanter" :: "more interesting"."""
+
+    comparative: str
+    superlative: str
+
+
 @dataclass
 class Lexicon:
     """What Ding gives about the wanted words: German nouns and verbs, English plurals and
@@ -64,6 +77,8 @@ class Lexicon:
     verbs: dict[str, GermanVerb] = field(default_factory=dict)
     english_plurals: dict[str, str] = field(default_factory=dict)
     english_verbs: dict[str, EnglishVerb] = field(default_factory=dict)
+    degrees: dict[str, Degrees] = field(default_factory=dict)  # German adjective -> its degrees
+    english_degrees: dict[str, Degrees] = field(default_factory=dict)
 
     def english_verb(self, base: str) -> EnglishVerb | None:
         """The forms of ``base`` ("read"); a phrase inflects its first word ("get up", "go
@@ -123,27 +138,39 @@ def entries(path: Path, heads: set[str]) -> Iterator[Segments]:
 
 
 def read_lexicon(
-    path: Path, nouns: Iterable[tuple[str, str]], verbs: Iterable[tuple[str, str]]
+    path: Path,
+    nouns: Iterable[tuple[str, str]],
+    verbs: Iterable[tuple[str, str]],
+    adjectives: Iterable[tuple[str, str]] = (),
 ) -> Lexicon:
-    """What Ding says about ``nouns`` and ``verbs``, each (German, English).
+    """What Ding says about ``nouns``, ``verbs`` and ``adjectives``, each (German, English).
 
     A German noun's gender and plural come from its entry whose English names it, or else
     from its first entry; a verb's German forms from the entries of the infinitive, its English
-    forms from the entries of the English verb (of its first word for a phrase).
+    forms from the entries of the English verb (of its first word for a phrase); an
+    adjective's degrees likewise from the entries of the German and of the English word.
     """
-    nouns, verbs = list(nouns), list(verbs)
+    nouns, verbs, adjectives = list(nouns), list(verbs), list(adjectives)
     english_verbs = {english.split(" ")[0] for _, english in verbs}
-    heads = {german for german, _ in nouns + verbs} | {e for _, e in nouns} | english_verbs
+    heads = {german for german, _ in nouns + verbs + adjectives} | english_verbs
+    heads |= {english for _, english in nouns + adjectives}
     lines = list(entries(path, heads))
     lexicon = Lexicon()
     for german, english in nouns:
         noun = _noun(lines, german, english)
         if noun:
             lexicon.nouns[german] = noun
-    found: dict[str, dict] = {"plurals": {}, "verbs": {}}
+    found: dict[str, dict] = {"plurals": {}, "verbs": {}, "degrees": {}}
+    english_adjectives = {english for _, english in adjectives}
     for segments in lines:
         _collect_english(segments, {e for _, e in nouns}, english_verbs, found)
+        _collect_english_degrees(segments, english_adjectives, found["degrees"])
     lexicon.english_plurals = found["plurals"]
+    lexicon.english_degrees = found["degrees"]
+    for german, _ in adjectives:
+        degrees = german_degrees(lines, german)
+        if degrees:
+            lexicon.degrees[german] = degrees
     lexicon.english_verbs = {w: english_verb(w, f) for w, f in found["verbs"].items()}
     for german, _ in verbs:
         verb = german_verb(german, _german_forms(lines, german))
@@ -355,3 +382,60 @@ def _first(forms: dict[str, str], *roles: str) -> str:
         if forms.get(role):
             return forms[role].split("/")[0].strip()
     return ""
+
+
+def _is_adjective_entry(segments: Segments) -> bool:
+    """An entry of adjectives with their degrees: "{adj}" on the headword, three segments."""
+    return len(segments) >= 3 and any("{adj}" in alt for alt in segments[0][0])
+
+
+def german_degrees(lines: list[Segments], adjective: str) -> Degrees | None:
+    """The comparative and superlative stem of ``adjective`` from its entries (those headed
+    by it first): "älter" and "ältest" from "alt {adj} | älter | am ältesten". A form that is
+    not one word in -er, or a superlative not "am ...sten" ("kleinste/r/s"), is passed over."""
+    ranked = []
+    for segments in lines:
+        heads = [clean(alt) for alt in segments[0][0]]
+        if adjective in heads and _is_adjective_entry(segments):
+            ranked.append((heads.index(adjective), segments))
+    for index, segments in sorted(ranked, key=lambda item: item[0]):
+        count = len(segments[0][0])
+        comparative = clean(_aligned(segments[1][0], index, count))
+        superlative = clean(_aligned(segments[2][0], index, count))
+        stem = re.fullmatch(r"am ([a-zäöüß]+[sß]t)en", superlative)
+        if re.fullmatch(r"[a-zäöüß]+er", comparative) and stem:
+            return Degrees(comparative, stem.group(1))
+    return None
+
+
+def _collect_english_degrees(
+    segments: Segments, adjectives: set[str], found: dict[str, Degrees]
+) -> None:
+    """Record in ``found`` the degrees an adjective entry gives for ``adjectives`` (English),
+    first wins; forms that do not continue the word ("small" -> "littler", from a segment
+    listing them in another order) are passed over."""
+    if not _is_adjective_entry(segments):
+        return
+    english_heads = segments[0][1]
+    for index, raw in enumerate(english_heads):
+        word = clean(raw)
+        if word not in adjectives or word in found:
+            continue
+        comparative = clean(_aligned(segments[1][1], index, len(english_heads)))
+        superlative = clean(_aligned(segments[2][1], index, len(english_heads)))
+        if english_degree_of(word, comparative, "er") and english_degree_of(
+            word, superlative, "est"
+        ):
+            found[word] = Degrees(comparative, superlative)
+
+
+def english_degree_of(word: str, form: str, ending: str) -> bool:
+    """Whether ``form`` is a comparative (``ending`` "er") or superlative ("est") of ``word``:
+    "more tired", "older", "nicer", "bigger", "happier", "better" (grammar's irregular degrees);
+    not "kindlier" of "kind"."""
+    if form in grammar.IRREGULAR_DEGREES.get(word, ()):
+        return True
+    if form == ("more " if ending == "er" else "most ") + word:
+        return True
+    stem = word.removesuffix("e")
+    return form in (stem + ending, stem + word[-1] + ending, word[:-1] + "i" + ending)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from nmt_core.corpora import grammar, senses
 from nmt_core.corpora.grammar import PRONOUNS, EnglishVerb, GermanVerb
-from nmt_core.corpora.lexicon import Lexicon
+from nmt_core.corpora.lexicon import Degrees, Lexicon
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +49,16 @@ class Phrase:
     kein: dict[str, str] | None = None  # "keinen Apfel": how it is negated, else with "nicht"
 
 
+@dataclass(frozen=True)
+class Comparable:
+    """An adjective with its degrees in both languages: "alt" :: "old", "älter", "ältest" ::
+    "older", "oldest"."""
+
+    sense: senses.AdjectiveSense
+    german: Degrees
+    english: Degrees
+
+
 @dataclass
 class Vocabulary:
     """The words the templates draw from: the sense table's words that Ding could inflect."""
@@ -57,6 +67,7 @@ class Vocabulary:
     verbs: list[Verb] = field(default_factory=list)
     adjectives: list[senses.AdjectiveSense] = field(default_factory=list)
     places: list[tuple[senses.Place, Noun]] = field(default_factory=list)
+    comparables: list[Comparable] = field(default_factory=list)  # those Ding gives degrees of
     modals: dict[str, GermanVerb] = field(default_factory=dict)
 
     def verbs_for(self, test: Callable[[Verb], bool]) -> list[Verb]:
@@ -95,6 +106,12 @@ def vocabulary(lexicon: Lexicon) -> Vocabulary:
                 )
             words.verbs.append(Verb(verb_sense, german, english_verb))
     words.adjectives = senses.adjectives()
+    for adjective in words.adjectives:
+        german_degrees = lexicon.degrees.get(adjective.german)
+        english = lexicon.english_degrees.get(adjective.english)
+        if german_degrees:
+            english = english or Degrees(*grammar.english_degrees(adjective.english))
+            words.comparables.append(Comparable(adjective, german_degrees, english))
     for place in senses.places():
         found = lexicon.nouns.get(place.noun)
         if found:

@@ -1,0 +1,71 @@
+"""Comparisons in the sentence generator (nmt_core/corpora/comparisons.py) and the degrees
+they are made of (Ding's, read by nmt_core/corpora/lexicon.py; English by rule where Ding
+gives none)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from nmt_core.text.data import DING_PATH
+
+needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-en) not installed")
+
+
+def test_english_degrees_by_rule():
+    from nmt_core.corpora.grammar import english_degrees
+
+    assert [english_degrees(w)[0] for w in ("tall", "big", "nice", "happy", "thin", "good")] == [
+        "taller", "bigger", "nicer", "happier", "thinner", "better"]  # fmt: skip
+    assert [english_degrees(w)[1] for w in ("famous", "tired", "hard-working", "fast")] == [
+        "most famous", "most tired", "most hard-working", "fastest"]  # fmt: skip
+
+
+@needs_ding
+def test_ding_gives_the_degrees_of_the_sense_table_s_adjectives():
+    """ "alt {adj} | älter | am ältesten :: old | older; elder | oldest; eldest"; "größt"
+    (am größten) with its ß; no "kindlier" for "kind" from a segment out of line."""
+    from nmt_core.corpora.generator import ding_lexicon
+    from nmt_core.corpora.lexicon import Degrees
+
+    lexicon = ding_lexicon(DING_PATH)
+    assert lexicon.degrees["alt"] == Degrees("älter", "ältest")
+    assert lexicon.degrees["groß"] == Degrees("größer", "größt")
+    assert lexicon.degrees["gut"] == Degrees("besser", "best")
+    assert lexicon.degrees["teuer"] == Degrees("teurer", "teuerst")
+    assert lexicon.english_degrees["old"] == Degrees("older", "oldest")
+    assert lexicon.english_degrees["expensive"] == Degrees("more expensive", "most expensive")
+    assert lexicon.english_degrees.get("kind", Degrees("", "")).comparative != "kindlier"
+
+
+@needs_ding
+def test_comparisons_say_als_ich_as_than_me_and_decline_the_superlative():
+    """ "Meine Schwester ist zwei Jahre älter als ich." :: "My sister is two years older than
+    me."; "so groß wie" :: "as tall as"; "am größten" :: "the tallest"; "Das ist der
+    schnellste Hund." (weak declension after der)."""
+    from nmt_core.corpora.comparisons import comparison, superlative
+    from nmt_core.corpora.generator import ding_lexicon
+    from nmt_core.corpora.phrases import vocabulary
+
+    words = vocabulary(ding_lexicon(DING_PATH))
+    rng = random.Random(3)
+    compared = [p for p in (comparison(rng, words) for _ in range(3000)) if p]
+    assert len(compared) > 2500
+    objects = {"ich": "me", "du": "you", "er": "him", "wir": "us"}
+    for german, english in compared:
+        assert (" als " in german) == (" than " in english), (german, english)
+        assert (" so " in german) == (" as " in english), (german, english)
+        if m := re.search(r" als (ich|du|er|wir)[.?]$", german):
+            assert english.endswith(f" than {objects[m[1]]}{german[-1]}"), (german, english)
+        if m := re.search(r"(\w+) Jahre? (älter|jünger) als", german):
+            assert re.search(r"\w+ years? (older|younger) than", english), (german, english)
+    assert [p for p in compared if re.search(r" Jahre (älter|jünger) als ", p[0])]
+    most = [p for p in (superlative(rng, words) for _ in range(2000)) if p]
+    for german, english in most:
+        assert german.startswith("Das") or ("am " in german and " the " in english), german
+        if m := re.match(r"Das (ist|sind) (der|die|das) (\w+) ", german):
+            assert re.search(r"[sß]ten$" if m[1] == "sind" else r"[sß]te$", m[3]), german
+            assert english.startswith("That is the " if m[1] == "ist" else "Those are the ")
+    assert ("Wer ist am größten?", "Who is the tallest?") in most
