@@ -992,3 +992,18 @@ def test_english_rules_spell_the_ing_form_of_every_ending():
     assert gerunds == {"lie": "lying", "cook": "cooking", "make": "making", "cry": "crying",
                        "see": "seeing"}  # fmt: skip
     assert english_regular("tie up").gerund == "tying up"
+
+
+@needs_ding
+def test_usually_stands_before_the_verb_and_countries_go_like_cities(lexicon):
+    """ "Meistens esse ich Reis." :: "I usually eat rice."; "Wir fahren nach Spanien." :: "We
+    are going to Spain."; "Ich komme aus der Schweiz." keeps its article (phrasebook)."""
+    from nmt_core.corpora.generator import generate
+
+    pairs = generate(lexicon, 20_000, 5)
+    usually = [(g, e) for g, e in pairs if re.search(r"\b(normalerweise|meistens)\b", g, re.I)]
+    assert len(usually) > 20
+    assert all(re.search(r"\busually \w+", e) for _, e in usually), usually[:3]
+    countries = [(g, e) for g, e in pairs if re.search(r"\b(nach|in) (Spanien|Italien)\b", g)]
+    assert countries
+    assert all(re.search(r"\b(to|in) (Spain|Italy)\b", e) for _, e in countries), countries[:3]

@@ -216,7 +216,7 @@ def place_phrase(
         german_home, to_home, english_home, english_to_home = senses.HOME
         options += [(to_home, english_to_home) if direction else (german_home, english_home)] * 3
     if verb in senses.CITY_VERBS and not animal:
-        city, city_english = rng.choice(senses.CITIES)
+        city, city_english = rng.choice(senses.CITIES + senses.COUNTRIES)
         options += [
             (f"nach {city}", f"to {city_english}")
             if direction

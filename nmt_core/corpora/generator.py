@@ -20,9 +20,9 @@ each; those of the later lessons (the future, the simple past of sein, haben and
 coordination, für/ohne/mit/bei/von/nach) in :mod:`nmt_core.corpora.constructions`, the weather
 in :mod:`nmt_core.corpora.weather`, clock times, days and dates in :mod:`nmt_core.corpora.times`
 (whose clock times the clauses also draw), prices in :mod:`nmt_core.corpora.prices`,
-comparisons in :mod:`nmt_core.corpora.comparisons`. The noun
-phrases they use come from :mod:`nmt_core.corpora.phrases`, the clauses from
-:mod:`nmt_core.corpora.clauses`. The pairs
+comparisons in :mod:`nmt_core.corpora.comparisons`, counting in
+:mod:`nmt_core.corpora.counts`. The noun phrases they use come from
+:mod:`nmt_core.corpora.phrases`, the clauses from :mod:`nmt_core.corpora.clauses`. The pairs
 depend only on the dictionary, the seed and the size (:func:`generate`); a run writes them into
 its folder (:func:`generated_pairs`), nothing of them is kept in the repository.
 """
@@ -55,6 +55,7 @@ from nmt_core.corpora.constructions import (
     past_state,
     prepositional,
 )
+from nmt_core.corpora.counts import counted
 from nmt_core.corpora.grammar import PRONOUNS
 from nmt_core.corpora.lexicon import Lexicon, read_lexicon
 from nmt_core.corpora.phrases import (
@@ -330,7 +331,7 @@ TEMPLATES: dict[Callable[[random.Random, Vocabulary], Pair | None], int] = {
     because: 6, imperative: 8, adjective: 10, liking: 8, wanting: 4, phrase_book: 4,
     future: 6, modal_past: 5, past_state: 7, coordinated: 6, joined_phrases: 6,
     prepositional: 9, weather: 4, times.date_sentence: 3, price: 3, comparison: 5,
-    superlative: 3,
+    superlative: 3, counted: 4,
 }  # fmt: skip
 
 

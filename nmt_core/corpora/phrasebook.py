@@ -19,7 +19,7 @@ from nmt_core.corpora.grammar import (
     ein_word,
     number,
 )
-from nmt_core.corpora.senses import CITIES, NAME_GENDERS, NAMES, nouns
+from nmt_core.corpora.senses import CITIES, COUNTRIES, NAME_GENDERS, NAMES, nouns
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import Pair as DataPair
 
@@ -49,11 +49,8 @@ FIXED = (
     ("Ich habe Bauchschmerzen.", "I have a stomach ache."),
     ("Ich habe Zahnschmerzen.", "I have toothache."),
 )  # fmt: skip
-COUNTRIES = (
-    ("Deutschland", "Germany"), ("Österreich", "Austria"), ("der Schweiz", "Switzerland"),
-    ("England", "England"), ("Frankreich", "France"), ("Spanien", "Spain"),
-    ("Italien", "Italy"), ("Polen", "Poland"), ("der Türkei", "Turkey"),
-)  # fmt: skip
+# where one comes from ("aus der Schweiz": the dative of those with an article)
+ORIGINS = COUNTRIES + (("der Schweiz", "Switzerland"), ("der Türkei", "Turkey"))
 # Whom one introduces by name or gives an age: the noun, its gender, its English, the English
 # pronoun of an age clause, and the youngest and oldest age one would say of them (no grandma of
 # twelve, no brother of eighty)
@@ -204,7 +201,7 @@ def _introduction(rng: random.Random) -> tuple[str, str]:
     years old."."""
     if rng.random() < 0.5:
         german_age, english_age = _years_old(rng.randrange(8, 17), rng.random() < DIGITS_SHARE)
-        country, english_country = rng.choice(COUNTRIES)
+        country, english_country = rng.choice(ORIGINS)
         city, english_city = rng.choice(CITIES)
         name = rng.choice(NAMES)
         parts = (  # (German without "ich", English clause)
@@ -301,7 +298,7 @@ def _origin(rng: random.Random) -> tuple[str, str]:
     """ "Ich komme aus Österreich." :: "I am from Austria."; "Ich wohne in Wien." :: "I live in
     Vienna."."""
     if rng.random() < 0.5:
-        country, english = rng.choice(COUNTRIES)
+        country, english = rng.choice(ORIGINS)
         return f"Ich komme aus {country}.", f"I am from {english}."
     city, english = rng.choice(CITIES)
     return f"Ich wohne in {city}.", f"I live in {english}."

@@ -131,8 +131,9 @@ def vocabulary(lexicon: Lexicon) -> Vocabulary:
 
 
 ATTRIBUTIVE_SHARE = 0.2  # of the noun phrases that could take an adjective: some, not all
-# "die Mama" is the speaker's own: "Mum", not "the mum" (a reviewer's finding, 2026-11-28)
-FAMILY_NAMES = {"Mama": "Mum", "Papa": "Dad"}
+# Nouns English says as names, without "the": "die Mama" is the speaker's own, "Mum", not "the
+# mum"; "der Weihnachtsmann" is "Father Christmas" (reviewers' findings, 2026-11-28)
+NAMED = {"Mama": "Mum", "Papa": "Dad", "Weihnachtsmann": "Father Christmas"}
 
 
 def noun_phrase(
@@ -168,7 +169,7 @@ def noun_phrase(
     german = {c: _determined(noun, kind, owner, c, gender, before) for c in grammar.CASES}
     name = noun.english_plural if plural else sense.english
     name = f"{described.english} {name}" if described else name
-    named = None if plural or described else FAMILY_NAMES.get(sense.german)
+    named = None if plural or described else NAMED.get(sense.german)
     english = {
         "def": named or f"the {name}",
         "poss": f"{grammar.POSSESSIVES[owner][1]} {name}",

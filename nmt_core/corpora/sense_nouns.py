@@ -139,7 +139,7 @@ Butter | butter | grocery | mass
 Zucker | sugar | grocery, sweet | mass
 Honig | honey | food, sweet | mass
 Obst | fruit | food, fruit | mass
-Kakao | hot chocolate | drink, hot | mass
+Kakao | cocoa | drink, hot | mass
 Limonade | lemonade | drink | mass
 Glas | glass | thing, cup
 Teller | plate | thing, cup

@@ -158,6 +158,13 @@ CITIES = (
     ("Berlin", "Berlin"), ("Hamburg", "Hamburg"), ("München", "Munich"), ("Wien", "Vienna"),
     ("Köln", "Cologne"), ("London", "London"), ("Paris", "Paris"), ("Rom", "Rome"),
 )  # fmt: skip
+# Countries said without an article, like a city: "nach Spanien" :: "to Spain", "in Österreich"
+# :: "in Austria" (not "die Schweiz", "die Türkei": "in der Schweiz")
+COUNTRIES = (
+    ("Deutschland", "Germany"), ("Österreich", "Austria"), ("England", "England"),
+    ("Frankreich", "France"), ("Spanien", "Spain"), ("Italien", "Italy"), ("Polen", "Poland"),
+    ("Griechenland", "Greece"), ("Amerika", "America"),
+)  # fmt: skip
 CITY_VERBS = frozenset({"wohnen", "arbeiten", "fahren", "fliegen", "reisen", BEING})
 NAMES = (
     "Anna", "Tom", "Lisa", "Max", "Paul", "Lena", "Ben", "Mia", "Jonas", "Emma", "Leon",
@@ -182,7 +189,8 @@ TIMES = {
         ("selten", "rarely"), ("nachmittags", "in the afternoon"), ("jeden Abend", "every evening"),
         ("jeden Sonntag", "every Sunday"), ("jede Woche", "every week"),
         ("den ganzen Tag", "all day"), ("um sieben Uhr", "at seven o'clock"),
-        ("um acht Uhr", "at eight o'clock"),
+        ("um acht Uhr", "at eight o'clock"), ("normalerweise", "usually"),
+        ("meistens", "usually"),
     ),
     "plan": (
         ("jetzt", "now"), ("heute", "today"), ("heute Abend", "tonight"),
@@ -233,7 +241,7 @@ UNGRADED = frozenset({"rot", "blau", "grün", "schwarz", "weiß", "gelb", "braun
                       "vegetarisch", "verliebt", "riesig", "winzig", "wunderbar", "furchtbar",
                       "schrecklich", "verletzt"})  # fmt: skip
 # English adverbs that stand before the verb ("I often eat") rather than at the end
-FREQUENCY = frozenset({"often", "always", "sometimes", "rarely", "already"})
+FREQUENCY = frozenset({"often", "always", "sometimes", "rarely", "already", "usually"})
 # The times one likes doing something at ("Ich lese abends gern"; not "oft gern")
 LIKED_TIMES = frozenset({"in the morning", "in the afternoon", "in the evening", "at the weekend",
                          "in summer", "in winter", "in spring", "in autumn"})  # fmt: skip

@@ -1,0 +1,44 @@
+"""Counting in the sentence generator (nmt_core/corpora/counts.py): the plural after the
+number in both languages, "there are" for what is somewhere."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from nmt_core.text.data import DING_PATH
+
+needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-en) not installed")
+
+
+@needs_ding
+def test_counts_put_the_plural_after_the_number_and_say_there_are():
+    """ "Ich habe zwei Schwestern und einen Bruder." :: "I have two sisters and a brother.";
+    "Im Park sind zehn Kinder." :: "There are ten children in the park." (nmt_core/corpora/
+    counts.py); no more than five brothers."""
+    from nmt_core.corpora.counts import counted
+    from nmt_core.corpora.generator import ding_lexicon
+    from nmt_core.corpora.grammar import NUMBERS
+    from nmt_core.corpora.phrases import vocabulary
+
+    words = vocabulary(ding_lexicon(DING_PATH))
+    plurals = {noun.plural: noun.english_plural for noun in words.nouns}
+    numbers = dict(NUMBERS)
+    rng = random.Random(8)
+    drawn = [p for p in (counted(rng, words) for _ in range(3000)) if p]
+    assert len(drawn) > 2000
+    for german, english in drawn:
+        m = re.search(r"\b(\w+) (\w+)( und|[.?])", german)
+        if m and m[1] in numbers and m[2] in plurals:
+            assert f"{numbers[m[1]]} {plurals[m[2]]}" in english, (german, english)
+        if re.match(r"(Im|In|Am|Auf|An|Es gibt) ", german) and not german.endswith("?"):
+            assert english.startswith("There are "), (german, english)
+        assert not re.search(
+            r"\b(sechs|sieben|acht|neun|zehn|elf|zwölf) (Brüder|Schwestern)", german
+        )
+    assert ("Wir haben zwei Kugelschreiber.", "We have two pens.") in drawn or any(
+        re.match(r"\w+ (habe|hast|hat|haben|habt) \w+ \w+ und (einen|eine|ein) ", g)
+        for g, _ in drawn
+    )
