@@ -330,8 +330,8 @@ TEMPLATES: dict[Callable[[random.Random, Vocabulary], Pair | None], int] = {
     statement: 30, time_first: 12, yes_no_question: 12, wh_question: 10, subordinate: 8,
     because: 6, imperative: 8, adjective: 10, liking: 8, wanting: 4, phrase_book: 4,
     future: 6, modal_past: 5, past_state: 7, coordinated: 6, joined_phrases: 6,
-    prepositional: 9, weather: 4, times.date_sentence: 3, price: 3, comparison: 5,
-    superlative: 3, counted: 4,
+    prepositional: 9, weather: 4, times.date_sentence: 3, times.schedule: 3, price: 3,
+    comparison: 5, superlative: 3, counted: 4,
 }  # fmt: skip
 
 

@@ -5,7 +5,8 @@ German counts the half hour towards the next hour ("halb sieben" is half past si
 writes hours both in words and in digits ("um 18 Uhr" :: "at 6 pm"); a model trained on the
 dictionary's idioms got every such time and date wrong. The clauses draw their time
 expressions through :func:`time_for` (a table time from :data:`senses.TIMES`, or a clock time,
-alone or after a day), and :func:`dates` is a template of its own.
+alone or after a day); :func:`date_sentence` and :func:`schedule` ("Wann fängt das Konzert an?"
+:: "When does the concert start?") are templates of their own.
 """
 
 from __future__ import annotations
@@ -198,3 +199,77 @@ def _birthday(rng: random.Random) -> tuple[str, str]:
     have = grammar.IRREGULAR_PRESENT["haben"][0][person]
     return (f"{nom.capitalize()} {have} {german_when} Geburtstag.",
             f"{english_owner.capitalize()} birthday is {english_when}.")  # fmt: skip
+
+
+# What an event does at a time, with the English verb's third person: "Das Konzert fängt um acht
+# an." :: "The concert starts at eight."
+SCHEDULE_VERBS = {"anfangen": "starts", "beginnen": "begins", "enden": "ends"}
+# an event no timetable starts, and the film: issue 45's "Wann fängt der Film an?" measures
+# whether a model puts together words it learnt apart
+UNSCHEDULED = frozenset({"Gewitter", "Film"})
+SCHEDULE_DAYS = (("heute", "today"), ("morgen", "tomorrow"), ("am Freitag", "on Friday"),
+                 ("am Samstag", "on Saturday"), ("am Montag", "on Monday"))  # fmt: skip
+DURATIONS = ((("eine Stunde", "an hour"), ("zwei Stunden", "two hours"),
+              ("dreißig Minuten", "thirty minutes"), ("45 Minuten", "45 minutes"),
+              ("drei Tage", "three days"), ("eine Woche", "a week")))  # fmt: skip
+
+
+def _event(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
+    """An event as a subject (what the sense table's "anfangen" takes): "das Konzert" :: "the
+    concert"."""
+    events = [
+        noun
+        for noun in words.nouns
+        if "event" in noun.sense.kinds
+        and not noun.sense.bare
+        and noun.sense.german not in UNSCHEDULED
+    ]
+    if not events:
+        return None
+    noun = rng.choice(events)
+    return (
+        f"{grammar.definite('nom', noun.gender)} {noun.sense.german}",
+        f"the {noun.sense.english}",
+    )
+
+
+def schedule(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
+    """When an event starts or ends, and how long it lasts, in the simple present English says
+    timetables in: "Wann fängt das Konzert an?" :: "When does the concert start?"; "Die Party
+    beginnt am Freitag um halb acht." :: "The party begins at half past seven on Friday.";
+    "Um wie viel Uhr endet die Pause?" :: "What time does the break end?"; "Wie lange dauert
+    die Reise?" :: "How long does the trip last?"."""
+    event = _event(rng, words)
+    verbs = {
+        v.german.infinitive: v.german for v in words.verbs if v.german.infinitive in SCHEDULE_VERBS
+    }
+    if event is None or not verbs:
+        return None
+    german_event, english_event = event
+    infinitive = rng.choice(sorted(verbs))
+    verb, third = verbs[infinitive], SCHEDULE_VERBS[infinitive]
+    day, english_day = rng.choice(SCHEDULE_DAYS) if rng.random() < 0.3 else ("", "")
+    roll = rng.random()
+    if roll < 0.15:
+        length, english_length = rng.choice(DURATIONS)
+        if rng.random() < 0.5:
+            return f"Wie lange dauert {german_event}?", f"How long does {english_event} last?"
+        german, english = (
+            f"{german_event} dauert {length}",
+            f"{english_event} lasts {english_length}",
+        )
+        return f"{german[0].upper()}{german[1:]}.", f"{english[0].upper()}{english[1:]}."
+    finite, prefix = verb.finite(2), verb.prefix
+    base = third.removesuffix("s")
+    if roll < 0.55:
+        asked, english_asked = ("Wann", "When") if rng.random() < 0.75 else (
+            "Um wie viel Uhr", "What time")  # fmt: skip
+        german = " ".join(w for w in (asked, finite, german_event, day, prefix) if w)
+        english = " ".join(
+            w for w in (english_asked, "does", english_event, base, english_day) if w
+        )
+        return f"{german}?", f"{english}?"
+    hour, english_hour = clock(rng)
+    german = " ".join(w for w in (german_event, finite, day, "um", hour, prefix) if w)
+    english = " ".join(w for w in (english_event, third, "at", english_hour, english_day) if w)
+    return f"{german[0].upper()}{german[1:]}.", f"{english[0].upper()}{english[1:]}."
