@@ -209,9 +209,12 @@ SCHEDULE_VERBS = {"anfangen": "starts", "beginnen": "begins", "enden": "ends"}
 UNSCHEDULED = frozenset({"Gewitter", "Film"})
 SCHEDULE_DAYS = (("heute", "today"), ("morgen", "tomorrow"), ("am Freitag", "on Friday"),
                  ("am Samstag", "on Saturday"), ("am Montag", "on Monday"))  # fmt: skip
-DURATIONS = ((("eine Stunde", "an hour"), ("zwei Stunden", "two hours"),
-              ("dreißig Minuten", "thirty minutes"), ("45 Minuten", "45 minutes"),
-              ("drei Tage", "three days"), ("eine Woche", "a week")))  # fmt: skip
+DURATIONS = (("eine Stunde", "an hour"), ("zwei Stunden", "two hours"),
+             ("dreißig Minuten", "thirty minutes"), ("45 Minuten", "45 minutes"))  # fmt: skip
+# what lasts days, not hours (no week-long flight, a reviewer's finding)
+LONG_EVENTS = frozenset({"Reise", "Urlaub", "Klassenfahrt"})
+LONG_DURATIONS = (("drei Tage", "three days"), ("eine Woche", "a week"),
+                  ("zwei Wochen", "two weeks"))  # fmt: skip
 
 
 def _event(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
@@ -251,7 +254,8 @@ def schedule(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
     day, english_day = rng.choice(SCHEDULE_DAYS) if rng.random() < 0.3 else ("", "")
     roll = rng.random()
     if roll < 0.15:
-        length, english_length = rng.choice(DURATIONS)
+        long = german_event.split()[-1] in LONG_EVENTS
+        length, english_length = rng.choice(LONG_DURATIONS if long else DURATIONS)
         if rng.random() < 0.5:
             return f"Wie lange dauert {german_event}?", f"How long does {english_event} last?"
         german, english = (
