@@ -47,6 +47,7 @@ def test_comparisons_say_als_ich_as_than_me_and_decline_the_superlative():
     schnellste Hund." (weak declension after der)."""
     from nmt_core.corpora.comparisons import comparison, superlative
     from nmt_core.corpora.generator import ding_lexicon
+    from nmt_core.corpora.grammar import definite
     from nmt_core.corpora.phrases import vocabulary
 
     words = vocabulary(ding_lexicon(DING_PATH))
@@ -63,9 +64,12 @@ def test_comparisons_say_als_ich_as_than_me_and_decline_the_superlative():
             assert re.search(r"\w+ years? (older|younger) than", english), (german, english)
     assert [p for p in compared if re.search(r" Jahre (älter|jünger) als ", p[0])]
     most = [p for p in (superlative(rng, words) for _ in range(2000)) if p]
+    genders = {noun.sense.german: noun.gender for noun in words.nouns}
     for german, english in most:
         assert german.startswith("Das") or ("am " in german and " the " in english), german
-        if m := re.match(r"Das (ist|sind) (der|die|das) (\w+) ", german):
+        if m := re.match(r"Das (ist|sind) (der|die|das) (\w+) (\w+)", german):
+            gender = "pl" if m[1] == "sind" else genders.get(m[4])
+            assert gender is None or m[2] == definite("nom", gender), german
             assert re.search(r"[sß]ten$" if m[1] == "sind" else r"[sß]te$", m[3]), german
             assert english.startswith("That is the " if m[1] == "ist" else "Those are the ")
     assert ("Wer ist am größten?", "Who is the tallest?") in most

@@ -22,7 +22,10 @@ from nmt_core.corpora.phrases import Noun, Vocabulary, subject
 # somewhere ("Im Zoo sind drei Elefanten.")
 HAD = frozenset({"family", "pet", "toy", "clothes", "small", "instrument", "ball", "gift",
                  "luggage", "plant", "book"})  # fmt: skip
-THERE = frozenset({"person", "animal"})  # not "Wie viele Züge sind in der Schule?"
+# people and pets at a place (not "Wie viele Züge sind in der Schule?", no whales in the kitchen)
+THERE = frozenset({"person", "pet"})
+# relatives one has one of, or is ("zwei Ehefrauen", "vier Familien", "drei Zwillinge")
+UNCOUNTED = frozenset({"Ehefrau", "Ehemann", "Familie", "Zwilling"})
 # The counts a class says most: small ones more often; at most five brothers or cousins
 COUNTS = (2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 20)
 MOST_RELATIVES = 5
@@ -36,6 +39,7 @@ def _countable(words: Vocabulary, kinds: frozenset[str]) -> list[Noun]:
         if noun.sense.kinds & kinds
         and noun.plural
         and not (noun.sense.mass or noun.sense.single or noun.sense.bare)
+        and noun.sense.german not in UNCOUNTED
     ]
 
 
@@ -51,7 +55,9 @@ def _and_one(rng: random.Random, nouns: list[Noun], first: Noun, case: str) -> t
     others = [  # "einen Nachbarn" (a weak noun) is left to the noun phrases
         noun
         for noun in nouns
-        if noun.sense.kinds & first.sense.kinds and noun != first and not noun.sense.weak
+        if noun.sense.kinds & first.sense.kinds
+        and noun.sense.english != first.sense.english  # not "two cousins and a cousin"
+        and not noun.sense.weak
     ]
     if not others or rng.random() < 0.6:
         return "", ""
@@ -80,12 +86,11 @@ def _having(rng: random.Random, words: Vocabulary) -> Pair | None:
     who = subject(rng, words, frozenset({"person"}), definite=True)
     have = grammar.IRREGULAR_PRESENT["haben"][0][who.person]
     english_have = "has" if who.person == 2 else "have"
-    if rng.random() < 0.25:
-        if who.german["nom"] not in ("du", "ihr", "Sie"):  # "Wie viele Hunde hat er?" is odd
-            return None
+    if rng.random() < 0.25:  # "Wie viele Hunde hat dein Onkel?"
+        does = "does" if who.person == 2 else "do"
         return sentence(
             f"Wie viele {noun.plural} {have} {who.german['nom']}",
-            f"How many {noun.english_plural} do you have",
+            f"How many {noun.english_plural} {does} {who.english} have",
             "?",
         )
     german_many, english_many = _number_of(rng, noun)
@@ -101,7 +106,7 @@ def _somewhere(rng: random.Random, words: Vocabulary) -> Pair | None:
     if not nouns:
         return None
     noun = rng.choice(nouns)
-    where = place_phrase(rng, words, senses.BEING, False, "animal" in noun.sense.kinds)
+    where = place_phrase(rng, words, senses.BEING, False, "pet" in noun.sense.kinds)
     towns = {name for name, _ in senses.CITIES + senses.COUNTRIES}
     if where is None or where[0] == senses.HOME[0] or where[0].split()[-1] in towns:
         return None  # "In Spanien sind neun Könige."

@@ -330,11 +330,16 @@ def english_third(head: str) -> str:
     return head + "s"
 
 
+# English plurals no rule gives, and the everyday one of "person" (Ding's first is "persons")
+IRREGULAR_PLURALS = {"tooth": "teeth", "foot": "feet", "person": "people", "man": "men",
+                     "woman": "women", "child": "children", "mouse": "mice", "goose": "geese",
+                     "sheep": "sheep", "fish": "fish", "deer": "deer"}  # fmt: skip
+
+
 def english_plural(noun: str) -> str:
-    """dogs, boxes, babies, by rule (the dictionary gives irregular ones, but not a plural that
-    is the singular: sheep, fish)."""
-    if noun in ("sheep", "fish", "deer"):
-        return noun
+    """dogs, boxes, babies by rule; teeth, people, sheep from IRREGULAR_PLURALS."""
+    if noun in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[noun]
     return english_third(noun) if not noun.endswith("o") else noun + "s"
 
 

@@ -85,6 +85,7 @@ def vocabulary(lexicon: Lexicon) -> Vocabulary:
             plural_en = lexicon.english_plurals.get(sense.english)
             if plural_en == sense.english:  # "pizza" :: "pizza": a segment out of line
                 plural_en = None
+            plural_en = grammar.IRREGULAR_PLURALS.get(sense.english, plural_en)  # not "tooths"
             words.nouns.append(
                 Noun(sense, gender, plural, plural_en or grammar.english_plural(sense.english))
             )

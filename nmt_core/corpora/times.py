@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 
 from nmt_core.corpora import grammar, senses
-from nmt_core.corpora.phrases import Vocabulary
+from nmt_core.corpora.phrases import Noun, Vocabulary
 
 CLOCK_SHARE = 0.2  # of the times drawn for a habit, a plan or the past: a clock time
 AFTER_DAY_SHARE = 0.4  # of those clock times: after a day ("am Samstag um acht Uhr")
@@ -201,25 +201,23 @@ def _birthday(rng: random.Random) -> tuple[str, str]:
             f"{english_owner.capitalize()} birthday is {english_when}.")  # fmt: skip
 
 
-# What an event does at a time, with the English verb's third person: "Das Konzert fängt um acht
-# an." :: "The concert starts at eight."
-SCHEDULE_VERBS = {"anfangen": "starts", "beginnen": "begins", "enden": "ends"}
-# an event no timetable starts, and the film: issue 45's "Wann fängt der Film an?" measures
-# whether a model puts together words it learnt apart
+# The verbs of a timetable (their English is the sense table's: start, begin, end)
+SCHEDULE_VERBS = frozenset({"anfangen", "beginnen", "enden"})
 UNSCHEDULED = frozenset({"Gewitter", "Film"})
 SCHEDULE_DAYS = (("heute", "today"), ("morgen", "tomorrow"), ("am Freitag", "on Friday"),
                  ("am Samstag", "on Saturday"), ("am Montag", "on Monday"))  # fmt: skip
 DURATIONS = (("eine Stunde", "an hour"), ("zwei Stunden", "two hours"),
              ("dreißig Minuten", "thirty minutes"), ("45 Minuten", "45 minutes"))  # fmt: skip
-# what lasts days, not hours (no week-long flight, a reviewer's finding)
+# what lasts days, not hours (no week-long flight, a reviewer's finding), and so starts on a day,
+# not at a time ("Der Urlaub fängt am Samstag an.", not "um 6:45 Uhr"); nor does a flight
 LONG_EVENTS = frozenset({"Reise", "Urlaub", "Klassenfahrt"})
+UNTIMED = LONG_EVENTS | {"Flug"}
 LONG_DURATIONS = (("drei Tage", "three days"), ("eine Woche", "a week"),
                   ("zwei Wochen", "two weeks"))  # fmt: skip
 
 
-def _event(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
-    """An event as a subject (what the sense table's "anfangen" takes): "das Konzert" :: "the
-    concert"."""
+def _event(rng: random.Random, words: Vocabulary) -> Noun | None:
+    """An event (what the sense table's "anfangen" takes): "Konzert", "Party", "Reise"."""
     events = [
         noun
         for noun in words.nouns
@@ -227,13 +225,7 @@ def _event(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
         and not noun.sense.bare
         and noun.sense.german not in UNSCHEDULED
     ]
-    if not events:
-        return None
-    noun = rng.choice(events)
-    return (
-        f"{grammar.definite('nom', noun.gender)} {noun.sense.german}",
-        f"the {noun.sense.english}",
-    )
+    return rng.choice(events) if events else None
 
 
 def schedule(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
@@ -243,37 +235,44 @@ def schedule(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
     "Um wie viel Uhr endet die Pause?" :: "What time does the break end?"; "Wie lange dauert
     die Reise?" :: "How long does the trip last?"."""
     event = _event(rng, words)
-    verbs = {
-        v.german.infinitive: v.german for v in words.verbs if v.german.infinitive in SCHEDULE_VERBS
-    }
+    verbs = [verb for verb in words.verbs if verb.german.infinitive in SCHEDULE_VERBS]
     if event is None or not verbs:
         return None
-    german_event, english_event = event
-    infinitive = rng.choice(sorted(verbs))
-    verb, third = verbs[infinitive], SCHEDULE_VERBS[infinitive]
+    german_event = f"{grammar.definite('nom', event.gender)} {event.sense.german}"
+    english_event = f"the {event.sense.english}"
+    verb = rng.choice(verbs)
     day, english_day = rng.choice(SCHEDULE_DAYS) if rng.random() < 0.3 else ("", "")
     roll = rng.random()
     if roll < 0.15:
-        long = german_event.split()[-1] in LONG_EVENTS
+        long = event.sense.german in LONG_EVENTS
         length, english_length = rng.choice(LONG_DURATIONS if long else DURATIONS)
         if rng.random() < 0.5:
             return f"Wie lange dauert {german_event}?", f"How long does {english_event} last?"
-        german, english = (
-            f"{german_event} dauert {length}",
-            f"{english_event} lasts {english_length}",
-        )
-        return f"{german[0].upper()}{german[1:]}.", f"{english[0].upper()}{english[1:]}."
-    finite, prefix = verb.finite(2), verb.prefix
-    base = third.removesuffix("s")
-    if roll < 0.55:
-        asked, english_asked = ("Wann", "When") if rng.random() < 0.75 else (
+        return _said(f"{german_event} dauert {length}", f"{english_event} lasts {english_length}")
+    finite, prefix = verb.german.finite(2), verb.german.prefix
+    untimed = event.sense.german in UNTIMED
+    if roll < 0.55 or untimed and not day:
+        asked, english_asked = ("Wann", "When") if untimed or rng.random() < 0.75 else (
             "Um wie viel Uhr", "What time")  # fmt: skip
-        german = " ".join(w for w in (asked, finite, german_event, day, prefix) if w)
-        english = " ".join(
-            w for w in (english_asked, "does", english_event, base, english_day) if w
-        )
+        german = _joined(asked, finite, german_event, day, prefix)
+        english = _joined(english_asked, "does", english_event, verb.english.base, english_day)
         return f"{german}?", f"{english}?"
+    if untimed:  # "Der Urlaub fängt am Samstag an."
+        return _said(_joined(german_event, finite, day, prefix),
+                     _joined(english_event, verb.english.third, english_day))  # fmt: skip
     hour, english_hour = clock(rng)
-    german = " ".join(w for w in (german_event, finite, day, "um", hour, prefix) if w)
-    english = " ".join(w for w in (english_event, third, "at", english_hour, english_day) if w)
+    german = _joined(german_event, finite, day, "um", hour, prefix)
+    return _said(
+        german, _joined(english_event, verb.english.third, "at", english_hour, english_day)
+    )
+
+
+def _joined(*words: str) -> str:
+    """The words that are not empty, with spaces (clauses.join_words, which imports this
+    module's clock times)."""
+    return " ".join(word for word in words if word)
+
+
+def _said(german: str, english: str) -> tuple[str, str]:
+    """A statement: capitalised, with a full stop (clauses.sentence)."""
     return f"{german[0].upper()}{german[1:]}.", f"{english[0].upper()}{english[1:]}."
