@@ -27,8 +27,8 @@ def test_english_degrees_by_rule():
 def test_ding_gives_the_degrees_of_the_sense_table_s_adjectives():
     """ "alt {adj} | älter | am ältesten :: old | older; elder | oldest; eldest"; "größt"
     (am größten) with its ß; no "kindlier" for "kind" from a segment out of line."""
+    from nmt_core.corpora.degrees import Degrees
     from nmt_core.corpora.generator import ding_lexicon
-    from nmt_core.corpora.lexicon import Degrees
 
     lexicon = ding_lexicon(DING_PATH)
     assert lexicon.degrees["alt"] == Degrees("älter", "ältest")

@@ -15,16 +15,14 @@ sentences a class types, from three sources:
 The templates are those a lesson shows: present with subject, verb, object; the perfect with
 the participle last; a modal with the infinitive last; separable verbs; verb second after a
 time expression; dass/weil/wenn clauses with the verb last; yes/no and wh-questions;
-imperatives; predicative adjectives; places and times. They are written here, one function
-each; those of the later lessons (the future, the simple past of sein, haben and the modals,
-coordination, für/ohne/mit/bei/von/nach) in :mod:`nmt_core.corpora.constructions`, the weather
-in :mod:`nmt_core.corpora.weather`, clock times, days and dates in :mod:`nmt_core.corpora.times`
-(whose clock times the clauses also draw), prices in :mod:`nmt_core.corpora.prices`,
-comparisons in :mod:`nmt_core.corpora.comparisons`, counting in
-:mod:`nmt_core.corpora.counts`. The noun phrases they use come from
-:mod:`nmt_core.corpora.phrases`, the clauses from :mod:`nmt_core.corpora.clauses`. The pairs
-depend only on the dictionary, the seed and the size (:func:`generate`); a run writes them into
-its folder (:func:`generated_pairs`), nothing of them is kept in the repository.
+imperatives; predicative adjectives; places and times: here, one function each. Those of later
+lessons are in :mod:`~nmt_core.corpora.constructions` (the future, the simple past,
+coordination, prepositions), :mod:`~nmt_core.corpora.weather`, :mod:`~nmt_core.corpora.times`
+(clock times, dates, timetables), :mod:`~nmt_core.corpora.prices`,
+:mod:`~nmt_core.corpora.comparisons` and :mod:`~nmt_core.corpora.counts`; noun phrases come
+from :mod:`~nmt_core.corpora.phrases`, clauses from :mod:`~nmt_core.corpora.clauses`. The
+pairs depend only on the dictionary, the seed and the size (:func:`generate`); a run writes
+them into its folder (:func:`generated_pairs`), none is kept in the repository.
 """
 
 from __future__ import annotations
@@ -35,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from nmt_core.corpora import english, grammar, phrasebook, senses, times
+from nmt_core.corpora import comparisons, counts, english, grammar, phrasebook, senses, times
 from nmt_core.corpora.clauses import (
     MOTION,
     OBJECT_PRONOUNS,
@@ -46,7 +44,6 @@ from nmt_core.corpora.clauses import (
     predicate,
     sentence,
 )
-from nmt_core.corpora.comparisons import comparison, superlative
 from nmt_core.corpora.constructions import (
     coordinated,
     future,
@@ -55,7 +52,6 @@ from nmt_core.corpora.constructions import (
     past_state,
     prepositional,
 )
-from nmt_core.corpora.counts import counted
 from nmt_core.corpora.grammar import PRONOUNS
 from nmt_core.corpora.lexicon import Lexicon, read_lexicon
 from nmt_core.corpora.phrases import (
@@ -331,7 +327,7 @@ TEMPLATES: dict[Callable[[random.Random, Vocabulary], Pair | None], int] = {
     because: 6, imperative: 8, adjective: 10, liking: 8, wanting: 4, phrase_book: 4,
     future: 6, modal_past: 5, past_state: 7, coordinated: 6, joined_phrases: 6,
     prepositional: 9, weather: 4, times.date_sentence: 3, times.schedule: 3, price: 3,
-    comparison: 5, superlative: 3, counted: 4,
+    comparisons.comparison: 5, comparisons.superlative: 3, counts.counted: 4,
 }  # fmt: skip
 
 

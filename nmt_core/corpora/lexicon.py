@@ -10,8 +10,8 @@ of an infinitive and the English forms of an English verb are collected over eve
 has them (first one wins, lines whose headword is the word itself first), because Ding's first
 sense is often not the everyday one ("lesen" :: "to harvest").
 
-An adjective's comparative and superlative stand in its second and third segments (``alt
-{adj} | älter | am ältesten :: old | older; elder | oldest; eldest``), read the same way.
+An adjective's comparative and superlative are read in the same pass
+(:mod:`nmt_core.corpora.degrees`); the line format is :mod:`nmt_core.corpora.ding_entries`'.
 
 Nothing read here is stored in the repository: :mod:`nmt_core.corpora.generator` builds its pairs
 from it into the run folder.
@@ -20,11 +20,12 @@ from it into the run folder.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nmt_core.corpora import grammar
+from nmt_core.corpora.degrees import Degrees, collect_english_degrees, german_degrees
+from nmt_core.corpora.ding_entries import Segments, aligned, clean, entries, split_top
 from nmt_core.corpora.grammar import (
     IRREGULAR_PRESENT,
     SEPARABLE_PREFIXES,
@@ -36,9 +37,6 @@ from nmt_core.corpora.grammar import (
     regular_present,
 )
 
-_ANNOTATION = re.compile(r"\{[^{}]*\}|\[[^\[\]]*\]|<[^<>]*>|\([^()]*\)")
-_ABBREVIATION = re.compile(r"(?<!\S)/[^/]+/(?!\S)")  # "Zimmer {n} /Zi./"
-_PLACEHOLDER = re.compile(r"\b(etw|jdn|jdm|jds|jd|sth|sb)\.(?:/\S*)?\s*")
 _IRREGULAR_PAST = re.compile(r"\{([^;{}]+);\s*([^;{}]+)\}")  # "to take sth. {took; taken}"
 _GENDER = re.compile(r"\{([mfn])\}")
 _PRONOUN_FORMS = {  # segment start -> role of the form after it
@@ -57,15 +55,6 @@ class Noun:
 
     gender: str
     plural: str
-
-
-@dataclass(frozen=True)
-class Degrees:
-    """An adjective's comparative and superlative stem: "älter", "ältest" ("am ältesten",
-    "der älteste") :: "older", "oldest"; "interessanter" :: "more interesting"."""
-
-    comparative: str
-    superlative: str
 
 
 @dataclass
@@ -89,52 +78,6 @@ class Lexicon:
             return known
         forms = (known.base, known.third, known.past, known.participle, known.gerund)
         return EnglishVerb(*(f"{form} {rest}" for form in forms))
-
-
-def split_top(text: str, separator: str) -> list[str]:
-    """Split at ``separator`` outside brackets: "to read {read; read}; to peruse" gives two."""
-    parts, depth, current = [], 0, []
-    for char in text:
-        depth += char in "{[(<"
-        depth -= char in "}])>"
-        if char == separator and depth <= 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(char)
-    parts.append("".join(current))
-    return [part.strip() for part in parts]
-
-
-def clean(text: str) -> str:
-    """A Ding alternative without annotations, placeholders or "to ": "etw. nehmen {vt}" ->
-    "nehmen", "to take sth. {took; taken}" -> "take"."""
-    removed = 1
-    while removed:
-        text, removed = _ANNOTATION.subn("", text)
-    text = _PLACEHOLDER.sub("", _ABBREVIATION.sub("", text))
-    return " ".join(text.split()).removeprefix("to ")
-
-
-Segments = list[tuple[list[str], list[str]]]  # per "|" segment: German, English alternatives
-
-
-def entries(path: Path, heads: set[str]) -> Iterator[Segments]:
-    """The lines whose headword (a first-segment alternative, cleaned) is in ``heads`` on
-    either side, split into segments of raw alternatives."""
-    with path.open(encoding="utf-8") as lines:
-        for line in lines:
-            if line.startswith("#") or " :: " not in line:
-                continue
-            german, _, english = line.rstrip("\n").partition(" :: ")
-            firsts = _ANNOTATION.sub(
-                "", german.split(" | ", 1)[0] + ";" + english.split(" | ", 1)[0]
-            )
-            if not any(clean(alt) in heads for alt in firsts.split(";")):
-                continue
-            sides = [split_top(side, "|") for side in (german, english)]
-            if len(sides[0]) == len(sides[1]):
-                yield [(split_top(g, ";"), split_top(e, ";")) for g, e in zip(*sides, strict=True)]
 
 
 def read_lexicon(
@@ -164,7 +107,7 @@ def read_lexicon(
     english_adjectives = {english for _, english in adjectives}
     for segments in lines:
         _collect_english(segments, {e for _, e in nouns}, english_verbs, found)
-        _collect_english_degrees(segments, english_adjectives, found["degrees"])
+        collect_english_degrees(segments, english_adjectives, found["degrees"])
     lexicon.english_plurals = found["plurals"]
     lexicon.english_degrees = found["degrees"]
     for german, _ in adjectives:
@@ -232,14 +175,6 @@ def _base(word: str) -> str:
     return word.lower().translate(str.maketrans("äöü", "aou"))
 
 
-def _aligned(alternatives: list[str], index: int, count: int) -> str:
-    """The ``index``-th alternative when the segment lists as many as the headword does (or
-    more), the first one for index 0, else ""."""
-    if index < len(alternatives) and (len(alternatives) >= count or index == 0):
-        return alternatives[index]
-    return ""
-
-
 def _roles(segments: Segments) -> dict[int, str]:
     """Segment number -> "gerund", "participle", "second", "third", "past", "aux_haben",
     "aux_sein" or "imperative", for a verb entry (its second segment a present participle
@@ -278,7 +213,7 @@ def _german_forms(lines: list[Segments], infinitive: str) -> dict[str, str]:
     forms: dict[str, str] = {}
     for index, segments in sorted(ranked, key=lambda item: item[0]):
         for number, role in _roles(segments).items():
-            form = _strip_pronoun(clean(_aligned(segments[number][0], index, len(segments[0][0]))))
+            form = _strip_pronoun(clean(aligned(segments[number][0], index, len(segments[0][0]))))
             if form and (not role.endswith("~") or _plausible(infinitive, form)):
                 forms.setdefault(role, form)
     return forms
@@ -352,11 +287,11 @@ def _collect_english(segments: Segments, nouns: set[str], verbs: set[str], found
                 forms.setdefault("brace_past", irregular.group(1))
                 forms.setdefault("brace_participle", irregular.group(2))
             for number, role in roles.items():
-                form = _aligned(segments[number][1], index, len(english_heads))
+                form = aligned(segments[number][1], index, len(english_heads))
                 if form:
                     forms.setdefault(role, _ENGLISH_PRONOUNS.sub("", clean(form)))
         elif word in nouns and len(segments) > 1 and any("{pl}" in g for g in segments[1][0]):
-            plural = _aligned(segments[1][1], index, len(english_heads))
+            plural = aligned(segments[1][1], index, len(english_heads))
             if plural:
                 found["plurals"].setdefault(word, clean(plural))
 
@@ -382,60 +317,3 @@ def _first(forms: dict[str, str], *roles: str) -> str:
         if forms.get(role):
             return forms[role].split("/")[0].strip()
     return ""
-
-
-def _is_adjective_entry(segments: Segments) -> bool:
-    """An entry of adjectives with their degrees: "{adj}" on the headword, three segments."""
-    return len(segments) >= 3 and any("{adj}" in alt for alt in segments[0][0])
-
-
-def german_degrees(lines: list[Segments], adjective: str) -> Degrees | None:
-    """The comparative and superlative stem of ``adjective`` from its entries (those headed
-    by it first): "älter" and "ältest" from "alt {adj} | älter | am ältesten". A form that is
-    not one word in -er, or a superlative not "am ...sten" ("kleinste/r/s"), is passed over."""
-    ranked = []
-    for segments in lines:
-        heads = [clean(alt) for alt in segments[0][0]]
-        if adjective in heads and _is_adjective_entry(segments):
-            ranked.append((heads.index(adjective), segments))
-    for index, segments in sorted(ranked, key=lambda item: item[0]):
-        count = len(segments[0][0])
-        comparative = clean(_aligned(segments[1][0], index, count))
-        superlative = clean(_aligned(segments[2][0], index, count))
-        stem = re.fullmatch(r"am ([a-zäöüß]+[sß]t)en", superlative)
-        if re.fullmatch(r"[a-zäöüß]+er", comparative) and stem:
-            return Degrees(comparative, stem.group(1))
-    return None
-
-
-def _collect_english_degrees(
-    segments: Segments, adjectives: set[str], found: dict[str, Degrees]
-) -> None:
-    """Record in ``found`` the degrees an adjective entry gives for ``adjectives`` (English),
-    first wins; forms that do not continue the word ("small" -> "littler", from a segment
-    listing them in another order) are passed over."""
-    if not _is_adjective_entry(segments):
-        return
-    english_heads = segments[0][1]
-    for index, raw in enumerate(english_heads):
-        word = clean(raw)
-        if word not in adjectives or word in found:
-            continue
-        comparative = clean(_aligned(segments[1][1], index, len(english_heads)))
-        superlative = clean(_aligned(segments[2][1], index, len(english_heads)))
-        if english_degree_of(word, comparative, "er") and english_degree_of(
-            word, superlative, "est"
-        ):
-            found[word] = Degrees(comparative, superlative)
-
-
-def english_degree_of(word: str, form: str, ending: str) -> bool:
-    """Whether ``form`` is a comparative (``ending`` "er") or superlative ("est") of ``word``:
-    "more tired", "older", "nicer", "bigger", "happier", "better" (grammar's irregular degrees);
-    not "kindlier" of "kind"."""
-    if form in grammar.IRREGULAR_DEGREES.get(word, ()):
-        return True
-    if form == ("more " if ending == "er" else "most ") + word:
-        return True
-    stem = word.removesuffix("e")
-    return form in (stem + ending, stem + word[-1] + ending, word[:-1] + "i" + ending)

@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from nmt_core.corpora import grammar, senses
+from nmt_core.corpora.degrees import Degrees
 from nmt_core.corpora.grammar import PRONOUNS, EnglishVerb, GermanVerb
-from nmt_core.corpora.lexicon import Degrees, Lexicon
+from nmt_core.corpora.lexicon import Lexicon
 
 log = logging.getLogger(__name__)
 
