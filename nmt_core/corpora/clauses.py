@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from nmt_core.corpora import english, grammar, senses, times
 from nmt_core.corpora.grammar import PRONOUNS
+from nmt_core.corpora.pairs import join_words
 from nmt_core.corpora.phrases import (
     Phrase,
     Verb,
@@ -24,8 +25,6 @@ from nmt_core.corpora.phrases import (
     object_pronoun,
     subject,
 )
-
-Pair = tuple[str, str]  # (German, English)
 
 
 @dataclass(frozen=True)
@@ -52,10 +51,6 @@ class German:
     def subordinate(self) -> str:
         """Verb last, the prefix joined to it: "dass er heute anruft"."""
         return join_words(self.subject, *self.middle, *self.tail, self.prefix + self.finite)
-
-
-def join_words(*words: str) -> str:
-    return " ".join(word for word in words if word)
 
 
 Time = tuple[str, str, str]  # German, English, category ("habit", "plan", "past")
@@ -354,8 +349,3 @@ def draw_clause(
         return None
     made = predicate(rng, words, verb, subject_phrase, tense, negate, with_time)
     return (subject_phrase, made) if made else None
-
-
-def sentence(german: str, english_text: str, mark: str = ".") -> Pair:
-    """Capitalised first letters and the final mark on both sides."""
-    return german[0].upper() + german[1:] + mark, english_text[0].upper() + english_text[1:] + mark

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from nmt_core.corpora import grammar, senses
-from nmt_core.corpora.clauses import Pair, join_words, sentence
+from nmt_core.corpora.pairs import Pair, join_words, sentence
 from nmt_core.corpora.phrases import Comparable, Noun, Vocabulary, noun_phrase
 
 # The adjectives a class compares people, animals and things by (not "kaputt", "fertig",

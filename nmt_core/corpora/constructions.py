@@ -15,17 +15,15 @@ from dataclasses import replace
 from nmt_core.corpora import grammar, senses
 from nmt_core.corpora.clauses import (
     German,
-    Pair,
     Predicate,
     draw_clause,
-    join_words,
     object_phrase,
     oneself,
     place_phrase,
     predicate,
-    sentence,
 )
 from nmt_core.corpora.grammar import POSSESSIVES, PRONOUNS
+from nmt_core.corpora.pairs import Pair, join_words, sentence
 from nmt_core.corpora.phrases import (
     Phrase,
     Verb,

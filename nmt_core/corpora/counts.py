@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 
 from nmt_core.corpora import grammar, senses
-from nmt_core.corpora.clauses import Pair, join_words, place_phrase, sentence
+from nmt_core.corpora.clauses import place_phrase
+from nmt_core.corpora.pairs import Pair, join_words, sentence
 from nmt_core.corpora.phrases import Noun, Vocabulary, subject
 
 # What one has a number of ("zwei Brüder", "drei Hunde", "vier Stifte"), and what is counted

@@ -38,11 +38,8 @@ from nmt_core.corpora.clauses import (
     MOTION,
     OBJECT_PRONOUNS,
     German,
-    Pair,
     draw_clause,
-    join_words,
     predicate,
-    sentence,
 )
 from nmt_core.corpora.constructions import (
     coordinated,
@@ -54,6 +51,7 @@ from nmt_core.corpora.constructions import (
 )
 from nmt_core.corpora.grammar import PRONOUNS
 from nmt_core.corpora.lexicon import Lexicon, read_lexicon
+from nmt_core.corpora.pairs import Pair, join_words, sentence
 from nmt_core.corpora.phrases import (
     Phrase,
     Verb,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from nmt_core.corpora import grammar
+from nmt_core.corpora.pairs import sentence
 from nmt_core.corpora.phrases import Noun, Vocabulary
 
 # what a shop prices (not a door, a tree or a passport: the table's "thing" is too wide), and
@@ -103,5 +104,4 @@ def price(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
     german_amount, english_amount = amount(rng, *price_range(noun.sense.kinds))
     if roll < 0.4:
         return f"Das kostet {german_amount}.", f"That costs {english_amount}."
-    return (f"{german[0].upper()}{german[1:]} {cost} {german_amount}.",
-            f"{english[0].upper()}{english[1:]} {costs} {english_amount}.")  # fmt: skip
+    return sentence(f"{german} {cost} {german_amount}", f"{english} {costs} {english_amount}")

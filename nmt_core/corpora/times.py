@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable
 
 from nmt_core.corpora import grammar, senses
+from nmt_core.corpora.pairs import Pair, join_words, sentence
 from nmt_core.corpora.phrases import Noun, Vocabulary
 
 CLOCK_SHARE = 0.2  # of the times drawn for a habit, a plan or the past: a clock time
@@ -203,6 +204,8 @@ def _birthday(rng: random.Random) -> tuple[str, str]:
 
 # The verbs of a timetable (their English is the sense table's: start, begin, end)
 SCHEDULE_VERBS = frozenset({"anfangen", "beginnen", "enden"})
+# an event no timetable starts, and the film: issue 45's "Wann fängt der Film an?" measures
+# whether a model puts together words it learnt apart
 UNSCHEDULED = frozenset({"Gewitter", "Film"})
 SCHEDULE_DAYS = (("heute", "today"), ("morgen", "tomorrow"), ("am Freitag", "on Friday"),
                  ("am Samstag", "on Saturday"), ("am Montag", "on Monday"))  # fmt: skip
@@ -228,7 +231,7 @@ def _event(rng: random.Random, words: Vocabulary) -> Noun | None:
     return rng.choice(events) if events else None
 
 
-def schedule(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
+def schedule(rng: random.Random, words: Vocabulary) -> Pair | None:
     """When an event starts or ends, and how long it lasts, in the simple present English says
     timetables in: "Wann fängt das Konzert an?" :: "When does the concert start?"; "Die Party
     beginnt am Freitag um halb acht." :: "The party begins at half past seven on Friday.";
@@ -248,31 +251,22 @@ def schedule(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
         length, english_length = rng.choice(LONG_DURATIONS if long else DURATIONS)
         if rng.random() < 0.5:
             return f"Wie lange dauert {german_event}?", f"How long does {english_event} last?"
-        return _said(f"{german_event} dauert {length}", f"{english_event} lasts {english_length}")
+        return sentence(
+            f"{german_event} dauert {length}", f"{english_event} lasts {english_length}"
+        )
     finite, prefix = verb.german.finite(2), verb.german.prefix
     untimed = event.sense.german in UNTIMED
     if roll < 0.55 or untimed and not day:
         asked, english_asked = ("Wann", "When") if untimed or rng.random() < 0.75 else (
             "Um wie viel Uhr", "What time")  # fmt: skip
-        german = _joined(asked, finite, german_event, day, prefix)
-        english = _joined(english_asked, "does", english_event, verb.english.base, english_day)
-        return f"{german}?", f"{english}?"
+        german = join_words(asked, finite, german_event, day, prefix)
+        english = join_words(english_asked, "does", english_event, verb.english.base, english_day)
+        return sentence(german, english, "?")
     if untimed:  # "Der Urlaub fängt am Samstag an."
-        return _said(_joined(german_event, finite, day, prefix),
-                     _joined(english_event, verb.english.third, english_day))  # fmt: skip
+        return sentence(join_words(german_event, finite, day, prefix),
+                        join_words(english_event, verb.english.third, english_day))  # fmt: skip
     hour, english_hour = clock(rng)
-    german = _joined(german_event, finite, day, "um", hour, prefix)
-    return _said(
-        german, _joined(english_event, verb.english.third, "at", english_hour, english_day)
+    german = join_words(german_event, finite, day, "um", hour, prefix)
+    return sentence(
+        german, join_words(english_event, verb.english.third, "at", english_hour, english_day)
     )
-
-
-def _joined(*words: str) -> str:
-    """The words that are not empty, with spaces (clauses.join_words, which imports this
-    module's clock times)."""
-    return " ".join(word for word in words if word)
-
-
-def _said(german: str, english: str) -> tuple[str, str]:
-    """A statement: capitalised, with a full stop (clauses.sentence)."""
-    return f"{german[0].upper()}{german[1:]}.", f"{english[0].upper()}{english[1:]}."

@@ -15,8 +15,9 @@ import random
 from dataclasses import replace
 
 from nmt_core.corpora import grammar, senses
-from nmt_core.corpora.clauses import German, Pair, Predicate, join_words, sentence
+from nmt_core.corpora.clauses import German, Predicate
 from nmt_core.corpora.grammar import EnglishVerb, GermanVerb
+from nmt_core.corpora.pairs import Pair, join_words, sentence
 from nmt_core.corpora.phrases import Phrase, Verb, Vocabulary
 
 
