@@ -41,6 +41,16 @@ def draw(lexicon) -> list[tuple[str, str]]:
     return generate(lexicon, 6000, 3)
 
 
+def test_sein_haben_and_have_by_person():
+    """Persons 0-5: ich, du, er/sie/es, wir, ihr, sie/Sie; one place says each form."""
+    assert [grammar.sein(p) for p in range(6)] == ["bin", "bist", "ist", "sind", "seid", "sind"]
+    assert [grammar.sein(p, past=True) for p in range(6)] == [
+        "war", "warst", "war", "waren", "wart", "waren"
+    ]  # fmt: skip
+    assert [grammar.haben(p) for p in range(6)] == ["habe", "hast", "hat", "haben", "habt", "haben"]
+    assert [grammar.have(p) for p in range(6)] == ["have", "have", "has", "have", "have", "have"]
+
+
 def test_articles_and_possessives_by_case_and_gender():
     table = {case: [grammar.definite(case, g) for g in grammar.GENDERS] for case in grammar.CASES}
     assert table == {
@@ -321,6 +331,33 @@ def test_same_seed_same_pairs_other_seed_other_pairs(lexicon):
     assert generate(lexicon, 500, seed=1) == pairs
     assert generate(lexicon, 500, seed=2) != pairs
     assert all(german[-1] in ".?!" and english[-1] in ".?!" for german, english in pairs)
+
+
+@needs_ding
+def test_same_seed_same_pairs_in_another_process():
+    """A run's pairs follow from its seed alone, not from Python's per-process string hashing
+    (PYTHONHASHSEED orders sets of strings such as a sense's kinds): the comparisons once drew
+    their kind from a set, and two processes with one seed wrote different pairs."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import hashlib; from nmt_core.corpora.generator import ding_lexicon, generate; "
+        "from nmt_core.text.data import DING_PATH; "
+        "pairs = generate(ding_lexicon(DING_PATH), 3000, 5); "
+        "print(hashlib.sha256(repr(pairs).encode()).hexdigest())"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True, text=True, check=True, cwd=ROOT, timeout=300,
+        ).stdout.strip()
+        for hash_seed in ("1", "2")
+    }  # fmt: skip
+    assert len(digests) == 1 and len(next(iter(digests))) == len(hashlib.sha256().hexdigest())
 
 
 def _fixture_sentences() -> set[str]:

@@ -108,15 +108,15 @@ def _comparable(rng: random.Random, words: Vocabulary) -> tuple[Comparable, str]
     if not suited:
         return None
     chosen = rng.choice(suited)
-    kinds = [k for k in chosen.sense.kinds if any(k in n.sense.kinds for n in words.nouns)]
+    kinds = [k for k in sorted(chosen.sense.kinds) if any(k in n.sense.kinds for n in words.nouns)]
     return (chosen, rng.choice(kinds)) if kinds else None
 
 
 def _be(person: int, past: bool) -> tuple[str, str]:
     """ "ist" :: "is", "waren" :: "were"."""
     if past:
-        return grammar.SIMPLE_PAST["sein"][person], grammar.was(person)
-    return grammar.IRREGULAR_PRESENT["sein"][0][person], grammar.be(person)
+        return grammar.sein(person, past=True), grammar.was(person)
+    return grammar.sein(person), grammar.be(person)
 
 
 def comparison(rng: random.Random, words: Vocabulary) -> Pair | None:

@@ -85,8 +85,8 @@ def _having(rng: random.Random, words: Vocabulary) -> Pair | None:
         return None
     noun = rng.choice(nouns)
     who = subject(rng, words, frozenset({"person"}), definite=True)
-    have = grammar.IRREGULAR_PRESENT["haben"][0][who.person]
-    english_have = "has" if who.person == 2 else "have"
+    have = grammar.haben(who.person)
+    english_have = grammar.have(who.person)
     if rng.random() < 0.25:  # "Wie viele Hunde hat dein Onkel?"
         does = "does" if who.person == 2 else "do"
         return sentence(

@@ -9,7 +9,7 @@ to eat", "had to eat", "will eat").
 
 from __future__ import annotations
 
-from nmt_core.corpora.grammar import EnglishVerb, be
+from nmt_core.corpora.grammar import EnglishVerb, be, have
 
 # take "not" and invert themselves ("cannot", "Will you ...?", "Are you allowed to ...?"); the
 # others take do-support
@@ -42,9 +42,9 @@ def clause(
     elif tense == "progressive":
         auxiliary, main = be(person), verb.gerund
     elif tense == "perfect":
-        auxiliary, main = ("has" if third else "have"), verb.participle
+        auxiliary, main = have(person), verb.participle
     elif tense == "perfect_progressive":  # "has been playing"; asked "Has she been playing"
-        auxiliary, main = ("has been" if third else "have been"), verb.gerund
+        auxiliary, main = f"{have(person)} been", verb.gerund
     elif negated or question:  # simple and past take do-support
         auxiliary, main = ("did" if tense == "past" else "does" if third else "do"), verb.base
     else:

@@ -237,7 +237,7 @@ def adjective(rng: random.Random, words: Vocabulary) -> Pair | None:
     if made is None:
         return None
     phrase, sense, degree = made
-    verb = grammar.IRREGULAR_PRESENT["sein"][0][phrase.person]
+    verb = grammar.sein(phrase.person)
     be = grammar.be(phrase.person)
     if rng.random() < 0.3:
         return sentence(join_words(verb, phrase.german["nom"], degree[0], sense.german),

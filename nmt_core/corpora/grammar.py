@@ -366,6 +366,21 @@ def english_degrees(adjective: str) -> tuple[str, str]:
     return adjective + "er", adjective + "est"
 
 
+def sein(person: int, past: bool = False) -> str:
+    """The person's form of "sein": "bin", "ist", "sind"; "war", "waren" in the past."""
+    return SIMPLE_PAST["sein"][person] if past else IRREGULAR_PRESENT["sein"][0][person]
+
+
+def haben(person: int) -> str:
+    """The person's present form of "haben": "habe", "hast", "hat", "haben", "habt"."""
+    return IRREGULAR_PRESENT["haben"][0][person]
+
+
+def have(person: int) -> str:
+    """has or have: person 2 (he, she, it, a singular noun) is the only third singular."""
+    return "has" if person == 2 else "have"
+
+
 def be(person: int) -> str:
     """am, is or are: person 2 (he, she, it, a singular noun) is the only third singular."""
     return "am" if person == 0 else "is" if person == 2 else "are"

@@ -11,13 +11,15 @@ from collections.abc import Sequence
 
 from nmt_core.corpora import times
 from nmt_core.corpora.grammar import (
-    IRREGULAR_PRESENT,
     NUMBERS,
     POSSESSIVES,
     PRONOUNS,
     be,
     ein_word,
+    haben,
+    have,
     number,
+    sein,
 )
 from nmt_core.corpora.senses import CITIES, COUNTRIES, NAME_GENDERS, NAMES, nouns
 from nmt_core.network.config import TrainConfig
@@ -262,7 +264,7 @@ def _age(rng: random.Random) -> tuple[str, str]:
     german_age, english_age = _years_old(
         rng.randrange(2, len(NUMBERS)), rng.random() < DIGITS_SHARE
     )
-    verb = IRREGULAR_PRESENT["sein"][0][person]
+    verb = sein(person)
     subject = nom[0].upper() + nom[1:]
     return (
         f"{subject} {verb} {german_age}.",
@@ -275,7 +277,7 @@ def _hunger(rng: random.Random) -> tuple[str, str]:
     key = rng.choice(list(PRONOUNS))
     nom, _, _, english, _, person = PRONOUNS[key]
     german_state, english_state = rng.choice((("Hunger", "hungry"), ("Durst", "thirsty")))
-    verb = IRREGULAR_PRESENT["haben"][0][person]
+    verb = haben(person)
     if rng.random() < 0.4:
         return (
             f"{verb.capitalize()} {nom} {german_state}?",
@@ -311,18 +313,18 @@ def _homework(rng: random.Random) -> tuple[str, str]:
     homework today?"."""
     key = rng.choice(list(PRONOUNS))
     nom, _, _, english, _, person = PRONOUNS[key]
-    have = IRREGULAR_PRESENT["haben"][0][person]
+    german_have = haben(person)
     roll = rng.random()
     if roll < 0.4:
         stem, english_owner = POSSESSIVES[key]
         owner = ein_word(stem, "acc", "pl")
-        english_have = "has" if person == 2 else "have"
         return (
-            f"{nom.capitalize()} {have} {owner} Hausaufgaben vergessen.",
-            f"{english.capitalize()} {english_have} forgotten {english_owner} homework.",
+            f"{nom.capitalize()} {german_have} {owner} Hausaufgaben vergessen.",
+            f"{english.capitalize()} {have(person)} forgotten {english_owner} homework.",
         )
     if roll < 0.7:
         german_state, english_state = rng.choice(HOMEWORK_STATES)
         return f"Die Hausaufgaben sind {german_state}.", f"The homework is {english_state}."
     do = "Does" if person == 2 else "Do"
-    return f"{have.capitalize()} {nom} heute Hausaufgaben?", f"{do} {english} have homework today?"
+    question = f"{german_have.capitalize()} {nom} heute Hausaufgaben?"
+    return question, f"{do} {english} have homework today?"
