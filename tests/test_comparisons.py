@@ -73,3 +73,17 @@ def test_comparisons_say_als_ich_as_than_me_and_decline_the_superlative():
             assert re.search(r"[sß]ten$" if m[1] == "sind" else r"[sß]te$", m[3]), german
             assert english.startswith("That is the " if m[1] == "ist" else "Those are the ")
     assert ("Wer ist am größten?", "Who is the tallest?") in most
+
+
+@needs_ding
+def test_only_gradable_adjectives_are_comparable():
+    """Ding gives "rot | röter" and "riesig | riesiger", but a colour or "huge" is not graded
+    in the sentences a class writes: the vocabulary leaves the sense table's ungraded ones out,
+    so a template need not know them (no "redder", "huger")."""
+    from nmt_core.corpora import senses
+    from nmt_core.corpora.generator import ding_lexicon
+    from nmt_core.corpora.phrases import vocabulary
+
+    comparable = {c.sense.german for c in vocabulary(ding_lexicon(DING_PATH)).comparables}
+    assert {"alt", "groß", "teuer"} <= comparable
+    assert not comparable & senses.UNGRADED

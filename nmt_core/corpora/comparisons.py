@@ -21,8 +21,8 @@ from nmt_core.corpora import grammar, senses
 from nmt_core.corpora.pairs import Pair, join_words, sentence
 from nmt_core.corpora.phrases import Comparable, Noun, Vocabulary, noun_phrase
 
-# The adjectives a class compares people, animals and things by (not "kaputt", "fertig",
-# "verheiratet" or a colour: the sense table's ungraded ones; not "krank" or "wach")
+# The adjectives a class compares people, animals and things by (not "krank", "wach",
+# "pünktlich" or "falsch")
 COMPARED = frozenset(
     {"groß", "klein", "alt", "jung", "neu", "nett", "lustig", "müde", "schnell", "langsam",
      "teuer", "billig", "warm", "kalt", "heiß", "lecker", "süß", "interessant", "langweilig",

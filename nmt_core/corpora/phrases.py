@@ -68,7 +68,8 @@ class Vocabulary:
     verbs: list[Verb] = field(default_factory=list)
     adjectives: list[senses.AdjectiveSense] = field(default_factory=list)
     places: list[tuple[senses.Place, Noun]] = field(default_factory=list)
-    comparables: list[Comparable] = field(default_factory=list)  # those Ding gives degrees of
+    # the gradable ones Ding gives German degrees of (English from Ding or by rule)
+    comparables: list[Comparable] = field(default_factory=list)
     modals: dict[str, GermanVerb] = field(default_factory=dict)
 
     def verbs_for(self, test: Callable[[Verb], bool]) -> list[Verb]:
@@ -111,7 +112,7 @@ def vocabulary(lexicon: Lexicon) -> Vocabulary:
     for adjective in words.adjectives:
         german_degrees = lexicon.degrees.get(adjective.german)
         english = lexicon.english_degrees.get(adjective.english)
-        if german_degrees:
+        if german_degrees and adjective.german not in senses.UNGRADED:  # not "roter"
             english = english or Degrees(*grammar.english_degrees(adjective.english))
             words.comparables.append(Comparable(adjective, german_degrees, english))
     for place in senses.places():
