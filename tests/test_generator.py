@@ -41,14 +41,15 @@ def draw(lexicon) -> list[tuple[str, str]]:
     return generate(lexicon, 6000, 3)
 
 
-def test_sein_haben_and_have_by_person():
+def test_sein_haben_have_and_do_by_person():
     """Persons 0-5: ich, du, er/sie/es, wir, ihr, sie/Sie; one place says each form."""
     assert [grammar.sein(p) for p in range(6)] == ["bin", "bist", "ist", "sind", "seid", "sind"]
     assert [grammar.sein(p, past=True) for p in range(6)] == [
         "war", "warst", "war", "waren", "wart", "waren"
     ]  # fmt: skip
     assert [grammar.haben(p) for p in range(6)] == ["habe", "hast", "hat", "haben", "habt", "haben"]
-    assert [grammar.have(p) for p in range(6)] == ["have", "have", "has", "have", "have", "have"]
+    english = [grammar.english_present(base, p) for base in ("have", "do") for p in (0, 2, 5)]
+    assert english == ["have", "has", "have", "do", "does", "do"]
 
 
 def test_articles_and_possessives_by_case_and_gender():

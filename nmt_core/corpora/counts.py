@@ -86,9 +86,9 @@ def _having(rng: random.Random, words: Vocabulary) -> Pair | None:
     noun = rng.choice(nouns)
     who = subject(rng, words, frozenset({"person"}), definite=True)
     have = grammar.haben(who.person)
-    english_have = grammar.have(who.person)
+    english_have = grammar.english_present("have", who.person)
     if rng.random() < 0.25:  # "Wie viele Hunde hat dein Onkel?"
-        does = "does" if who.person == 2 else "do"
+        does = grammar.english_present("do", who.person)
         return sentence(
             f"Wie viele {noun.plural} {have} {who.german['nom']}",
             f"How many {noun.english_plural} {does} {who.english} have",

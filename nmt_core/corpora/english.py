@@ -9,7 +9,7 @@ to eat", "had to eat", "will eat").
 
 from __future__ import annotations
 
-from nmt_core.corpora.grammar import EnglishVerb, be, have
+from nmt_core.corpora.grammar import EnglishVerb, be, english_present
 
 # take "not" and invert themselves ("cannot", "Will you ...?", "Are you allowed to ...?"); the
 # others take do-support
@@ -42,11 +42,11 @@ def clause(
     elif tense == "progressive":
         auxiliary, main = be(person), verb.gerund
     elif tense == "perfect":
-        auxiliary, main = have(person), verb.participle
+        auxiliary, main = english_present("have", person), verb.participle
     elif tense == "perfect_progressive":  # "has been playing"; asked "Has she been playing"
-        auxiliary, main = f"{have(person)} been", verb.gerund
+        auxiliary, main = english_present("have", person) + " been", verb.gerund
     elif negated or question:  # simple and past take do-support
-        auxiliary, main = ("did" if tense == "past" else "does" if third else "do"), verb.base
+        auxiliary, main = ("did" if tense == "past" else english_present("do", person)), verb.base
     else:
         auxiliary, main = "", (verb.past if tense == "past" else verb.third if third else verb.base)
     first, _, rest = auxiliary.partition(" ")  # "would like to": only "would" moves
@@ -58,13 +58,13 @@ def clause(
     return " ".join(w for w in (subject, first, middle) if w)
 
 
-def _modal(person: int, english: str, verb: EnglishVerb, do: bool) -> tuple[str, str]:
+def _modal(person: int, english: str, verb: EnglishVerb, do_support: bool) -> tuple[str, str]:
     """(auxiliary, main verb) of a modal: ("can", "eat"); "want to" and "have to" are not
     auxiliaries, so they take do-support when negated or asked: ("does", "want to eat"),
     ("did", "have to eat")."""
     if english.split(" ")[0] in _AUXILIARY_MODALS:
         return english, verb.base
-    if not do:
+    if not do_support:
         return "", f"{english} {verb.base}"
-    do_form = "did" if english.startswith(("had", "wanted")) else "does" if person == 2 else "do"
+    do_form = "did" if english.startswith(("had", "wanted")) else english_present("do", person)
     return do_form, f"{_DO_SUPPORTED.get(english, english)} {verb.base}"

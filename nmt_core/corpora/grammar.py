@@ -376,9 +376,9 @@ def haben(person: int) -> str:
     return IRREGULAR_PRESENT["haben"][0][person]
 
 
-def have(person: int) -> str:
-    """has or have: person 2 (he, she, it, a singular noun) is the only third singular."""
-    return "has" if person == 2 else "have"
+def english_present(base: str, person: int) -> str:
+    """ "has", "does", "plays" for person 2 (the only third singular), else the base ("have")."""
+    return english_third(base) if person == 2 else base
 
 
 def be(person: int) -> str:

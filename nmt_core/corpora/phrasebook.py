@@ -16,8 +16,8 @@ from nmt_core.corpora.grammar import (
     PRONOUNS,
     be,
     ein_word,
+    english_present,
     haben,
-    have,
     number,
     sein,
 )
@@ -318,13 +318,14 @@ def _homework(rng: random.Random) -> tuple[str, str]:
     if roll < 0.4:
         stem, english_owner = POSSESSIVES[key]
         owner = ein_word(stem, "acc", "pl")
+        english_have = english_present("have", person)
         return (
             f"{nom.capitalize()} {german_have} {owner} Hausaufgaben vergessen.",
-            f"{english.capitalize()} {have(person)} forgotten {english_owner} homework.",
+            f"{english.capitalize()} {english_have} forgotten {english_owner} homework.",
         )
     if roll < 0.7:
         german_state, english_state = rng.choice(HOMEWORK_STATES)
         return f"Die Hausaufgaben sind {german_state}.", f"The homework is {english_state}."
-    do = "Does" if person == 2 else "Do"
     question = f"{german_have.capitalize()} {nom} heute Hausaufgaben?"
+    do = english_present("do", person).capitalize()
     return question, f"{do} {english} have homework today?"
