@@ -495,6 +495,14 @@ def test_a_measured_sentence_is_kept_out_by_its_content_words_in_any_form(lexico
     assert rule.allows("Es ist kalt.", "It is cold.")  # one content word: only kept out whole
     eating = unseen(["Wir essen heute Abend Äpfel."], vocabulary(lexicon))
     assert not eating.allows("Isst du einen Apfel?", "Are you eating an apple?")
+    # an adjective in the forms the templates decline it to: a final e not doubled, -er's e
+    # dropped (müden, teure), and its degrees (älter, am ältesten)
+    tired = unseen(["Der Hund ist müde.", "Das Fahrrad ist teuer.", "Mein Opa ist alt."],
+                   vocabulary(lexicon))  # fmt: skip
+    assert not tired.allows("Ich sehe den müden Hund.", "I can see the tired dog.")
+    assert not tired.allows("Wir kaufen das teure Fahrrad.", "We are buying the expensive bike.")
+    assert not tired.allows("Mein Opa ist älter als dein Opa.", "My grandpa is older than yours.")
+    assert tired.allows("Ich sehe den Hund.", "I can see the dog.")
 
 
 def test_generated_pairs_is_a_validated_setting():

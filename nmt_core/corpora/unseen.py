@@ -81,9 +81,23 @@ def written_forms(words: Vocabulary) -> dict[str, frozenset[str]]:
         add(forms.infinitive, forms.present)
         add(forms.infinitive, (forms.prefix + form for form in forms.present))
     for adjective in words.adjectives:
-        german = adjective.german
-        add(german, (german, *(german + end for end in ("e", "en", "er", "es", "em"))))
+        add(adjective.german, declined(adjective.german))
+    for comparable in words.comparables:
+        degrees = comparable.german
+        superlatives = (f"{degrees.superlative}en", *declined(degrees.superlative))  # am ...en
+        add(comparable.sense.german, (*declined(degrees.comparative), *superlatives))
     return {form: frozenset(lemmas) for form, lemmas in found.items()}
+
+
+def declined(adjective: str) -> set[str]:
+    """``adjective`` as it stands after "ist" and in each declension, case and gender, spelt
+    by ``grammar.attributive`` as the templates spell it ("müde", "müden"; "teuer", "teure")."""
+    return {adjective} | {
+        grammar.attributive(adjective, declension, case, gender)
+        for declension in grammar.ADJECTIVE_ENDINGS
+        for case in grammar.CASES
+        for gender in grammar.GENDERS
+    }
 
 
 @dataclass(frozen=True)
