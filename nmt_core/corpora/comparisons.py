@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from nmt_core.corpora import grammar, senses
 from nmt_core.corpora.pairs import Pair, join_words, sentence
-from nmt_core.corpora.phrases import Comparable, Noun, Vocabulary, noun_phrase
+from nmt_core.corpora.phrases import Comparable, Noun, Vocabulary, determined, noun_phrase
 
 # The adjectives a class compares people, animals and things by (not "krank", "wach",
 # "pünktlich" or "falsch")
@@ -202,9 +202,9 @@ def superlative(rng: random.Random, words: Vocabulary) -> Pair | None:
             f"Which {english_noun} {be} {most_english}",
             "?",
         )
-    declined = grammar.attributive(adjective.german.superlative, "weak", "nom", gender)
+    most = determined(noun, "def", "nom", plural, adjective.german.superlative)
     this, english_this = ("Das sind", "Those are") if plural else ("Das ist", "That is")
     return sentence(
-        f"{this} {grammar.definite('nom', gender)} {declined} {german_noun}",
+        f"{this} {most}",
         f"{english_this} {most_english} {english_noun}",
     )

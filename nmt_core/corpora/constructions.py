@@ -29,6 +29,7 @@ from nmt_core.corpora.phrases import (
     Verb,
     Vocabulary,
     described,
+    determined,
     noun_phrase,
     object_pronoun,
     subject,
@@ -354,8 +355,7 @@ def _transport(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
     if not vehicles:
         return None
     vehicle = rng.choice(vehicles)
-    article = grammar.definite("dat", vehicle.gender)
-    return f"mit {article} {vehicle.sense.german}", f"by {vehicle.sense.english}"
+    return f"mit {determined(vehicle, 'def', 'dat')}", f"by {vehicle.sense.english}"
 
 
 def _after(rng: random.Random, words: Vocabulary) -> tuple[str, str, str] | None:
@@ -366,8 +366,6 @@ def _after(rng: random.Random, words: Vocabulary) -> tuple[str, str, str] | None
         return None
     event = rng.choice(events)
     daily = "daily" in event.sense.kinds
-    german = grammar.governed(
-        "nach", f"{grammar.definite('dat', event.gender)} {event.sense.german}"
-    )
+    german = grammar.governed("nach", determined(event, "def", "dat"))
     english_text = f"after {'' if daily else 'the '}{event.sense.english}"
     return german, english_text, "habit" if daily else "plan"

@@ -17,7 +17,7 @@ import random
 from nmt_core.corpora import grammar, senses
 from nmt_core.corpora.clauses import place_phrase
 from nmt_core.corpora.pairs import Pair, join_words, sentence
-from nmt_core.corpora.phrases import Noun, Vocabulary, subject
+from nmt_core.corpora.phrases import Noun, Vocabulary, determined, subject
 
 # What one has a number of ("zwei Brüder", "drei Hunde", "vier Stifte"), and what is counted
 # somewhere ("Im Zoo sind drei Elefanten.")
@@ -63,8 +63,7 @@ def _and_one(rng: random.Random, nouns: list[Noun], first: Noun, case: str) -> t
     if not others or rng.random() < 0.6:
         return "", ""
     other = rng.choice(others)
-    article = grammar.ein_word("ein", case, other.gender)
-    return f"und {article} {other.sense.german}", "and " + grammar.with_indefinite(
+    return f"und {determined(other, 'indef', case)}", "and " + grammar.with_indefinite(
         other.sense.english
     )
 

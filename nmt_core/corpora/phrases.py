@@ -162,14 +162,13 @@ def noun_phrase(
     if plural is None:
         countable = bool(noun.plural) and not (sense.mass or sense.single)
         plural = countable and (generic or rng.random() < 0.2)
-    gender = "pl" if plural else noun.gender
     kinds = ["bare"] if generic else _determiners(sense, plural)
     kind = rng.choice([k for k in kinds if k in ("def", "poss")] if definite else kinds)
     owner = rng.choice(list(grammar.POSSESSIVES))
     suited = [adjective for adjective in adjectives if adjective.describes(sense.kinds)]
     described = rng.choice(suited) if suited and rng.random() < ATTRIBUTIVE_SHARE else None
     before = described.german if described else ""
-    german = {c: _determined(noun, kind, owner, c, gender, before) for c in grammar.CASES}
+    german = {c: determined(noun, kind, c, plural, before, owner) for c in grammar.CASES}
     name = noun.english_plural if plural else sense.english
     name = f"{described.english} {name}" if described else name
     named = None if plural or described else NAMED.get(sense.german)
@@ -181,7 +180,7 @@ def noun_phrase(
     }[kind]
     kein = None
     if kind in ("indef", "bare"):
-        kein = {c: _determined(noun, "kein", owner, c, gender, before) for c in grammar.CASES}
+        kein = {c: determined(noun, "kein", c, plural, before, owner) for c in grammar.CASES}
     return Phrase(german, english, 5 if plural else 2, sense.kinds, kein)
 
 
@@ -198,12 +197,20 @@ def _determiners(sense: senses.NounSense, plural: bool) -> list[str]:
     return ["def", "poss", some]
 
 
-def _determined(
-    noun: Noun, kind: str, owner: str, case: str, gender: str, adjective: str = ""
+def determined(
+    noun: Noun,
+    kind: str,
+    case: str,
+    plural: bool = False,
+    adjective: str = "",
+    owner: str = "ich",
 ) -> str:
     """ "den Hund", "meinem Vater", "einen Apfel", "keine großen Äpfel", "Kindern": determiner
-    (def, poss, indef, kein or bare), the adjective if any, and the noun in ``case``."""
-    word = _noun_form(noun, case, gender == "pl")
+    (def, poss of ``owner``, indef, kein or bare), the adjective if any, declined after it, and
+    the noun in ``case`` (weak masculines and the dative plural included): the one place a
+    German noun phrase is put together."""
+    gender = "pl" if plural else noun.gender
+    word = _noun_form(noun, case, plural)
     if adjective:
         declension = {"def": "weak", "bare": "strong"}.get(kind, "mixed")
         word = f"{grammar.attributive(adjective, declension, case, gender)} {word}"

@@ -14,7 +14,7 @@ import random
 
 from nmt_core.corpora import grammar
 from nmt_core.corpora.pairs import sentence
-from nmt_core.corpora.phrases import Noun, Vocabulary
+from nmt_core.corpora.phrases import Noun, Vocabulary, determined
 
 # what a shop prices (not a door, a tree or a passport: the table's "thing" is too wide), and
 # what it never sells a class ("Der Zug kostet drei Euro", "Das Schiff kostet einen Euro")
@@ -72,13 +72,9 @@ def priced(rng: random.Random, noun: Noun) -> tuple[str, str, bool]:
     english_noun = noun.english_plural if plural else noun.sense.english
     kind = rng.choice(("def", "def", "this") + (() if plural or noun.sense.mass else ("indef",)))
     if kind == "def":
-        return f"{grammar.definite('nom', gender)} {german_noun}", f"the {english_noun}", plural
+        return determined(noun, "def", "nom", plural), f"the {english_noun}", plural
     if kind == "indef":
-        return (
-            f"{grammar.ein_word('ein', 'nom', gender)} {german_noun}",
-            grammar.with_indefinite(english_noun),
-            plural,
-        )
+        return determined(noun, "indef", "nom"), grammar.with_indefinite(english_noun), plural
     this = {"m": "dieser", "f": "diese", "n": "dieses", "pl": "diese"}[gender]
     return f"{this} {german_noun}", ("these " if plural else "this ") + english_noun, plural
 

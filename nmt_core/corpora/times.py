@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from nmt_core.corpora import grammar, senses
 from nmt_core.corpora.pairs import Pair, join_words, sentence
-from nmt_core.corpora.phrases import Noun, Vocabulary
+from nmt_core.corpora.phrases import Noun, Vocabulary, determined
 
 CLOCK_SHARE = 0.2  # of the times drawn for a habit, a plan or the past: a clock time
 AFTER_DAY_SHARE = 0.4  # of those clock times: after a day ("am Samstag um acht Uhr")
@@ -241,7 +241,7 @@ def schedule(rng: random.Random, words: Vocabulary) -> Pair | None:
     verbs = [verb for verb in words.verbs if verb.german.infinitive in SCHEDULE_VERBS]
     if event is None or not verbs:
         return None
-    german_event = f"{grammar.definite('nom', event.gender)} {event.sense.german}"
+    german_event = determined(event, "def", "nom")
     english_event = f"the {event.sense.english}"
     verb = rng.choice(verbs)
     day, english_day = rng.choice(SCHEDULE_DAYS) if rng.random() < 0.3 else ("", "")
