@@ -312,7 +312,7 @@ def test_twenty_verbs_conjugate_from_ding_and_the_rules(lexicon):
         verb = verbs[infinitive]
         assert " ".join(verb.present) == present, infinitive
         assert (verb.participle, verb.auxiliary, verb.prefix) == (participle, auxiliary, prefix)
-    assert verbs["anrufen"].joined(2) == "anruft"  # "dass sie anruft"
+    assert (verbs["anrufen"].prefix, verbs["anrufen"].finite(2)) == ("an", "ruft")
     assert lexicon.english_verb("get up").past == "got up"
     assert lexicon.english_verb("eat").participle == "eaten"
     assert lexicon.nouns["Apfel"].plural == "Äpfel"

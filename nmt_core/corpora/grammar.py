@@ -14,8 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-PERSONS = ("ich", "du", "er", "wir", "ihr", "sie")
-ENGLISH_PERSONS = ("I", "you", "he", "we", "you", "they")
 CASES = ("nom", "acc", "dat", "gen")
 GENDERS = ("m", "f", "n", "pl")
 
@@ -225,11 +223,6 @@ class GermanVerb:
     def finite(self, person: int) -> str:
         """The conjugated verb without its separable prefix ("rufe" of "anrufen")."""
         return self.present[person]
-
-    def joined(self, person: int) -> str:
-        """The conjugated verb with its prefix in front, as at the end of a subordinate
-        clause ("dass ich anrufe")."""
-        return self.prefix + self.present[person]
 
 
 def stem_of(infinitive: str) -> str:

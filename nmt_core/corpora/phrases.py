@@ -70,7 +70,6 @@ class Vocabulary:
     places: list[tuple[senses.Place, Noun]] = field(default_factory=list)
     # the gradable ones Ding gives German degrees of (English from Ding or by rule)
     comparables: list[Comparable] = field(default_factory=list)
-    modals: dict[str, GermanVerb] = field(default_factory=dict)
 
     def verbs_for(self, test: Callable[[Verb], bool]) -> list[Verb]:
         return [verb for verb in self.verbs if test(verb)]
@@ -121,7 +120,6 @@ def vocabulary(lexicon: Lexicon) -> Vocabulary:
             name = place.english_at.split(" ")[-1]  # "in the park": park
             sense = senses.NounSense(place.noun, name, frozenset({"place"}), single=True)
             words.places.append((place, Noun(sense, found.gender, "", name)))
-    words.modals = {m: grammar.GermanVerb(m, *grammar.IRREGULAR_PRESENT[m]) for m in grammar.MODALS}
     left_out = sorted(set(table) - set(known)) + sorted(
         {v.german for v in senses.verbs()} - {v.sense.german for v in words.verbs}
     )
