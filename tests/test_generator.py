@@ -43,11 +43,18 @@ def draw(lexicon) -> list[tuple[str, str]]:
 
 def test_sein_haben_have_and_do_by_person():
     """Persons 0-5: ich, du, er/sie/es, wir, ihr, sie/Sie; one place says each form."""
-    assert [grammar.sein(p) for p in range(6)] == ["bin", "bist", "ist", "sind", "seid", "sind"]
-    assert [grammar.sein(p, past=True) for p in range(6)] == [
+    assert [grammar.present("sein", p) for p in range(6)] == [
+        "bin", "bist", "ist", "sind", "seid", "sind"
+    ]  # fmt: skip
+    assert [grammar.simple_past("sein", p) for p in range(6)] == [
         "war", "warst", "war", "waren", "wart", "waren"
     ]  # fmt: skip
-    assert [grammar.haben(p) for p in range(6)] == ["habe", "hast", "hat", "haben", "habt", "haben"]
+    assert [grammar.present("haben", p) for p in range(6)] == [
+        "habe", "hast", "hat", "haben", "habt", "haben"
+    ]  # fmt: skip
+    assert [grammar.present(v, 2) for v in ("möchten", "kochen", "arbeiten")] == [
+        "möchte", "kocht", "arbeitet"
+    ]  # fmt: skip
     english = [grammar.english_present(base, p) for base in ("have", "do") for p in (0, 2, 5)]
     assert english == ["have", "has", "have", "do", "does", "do"]
 

@@ -121,14 +121,14 @@ class Predicate:
         if self.tense == "present":
             return German(nominative, verb.finite(person), self.middle(), (), verb.prefix)
         if self.tense == "perfect":
-            auxiliary = grammar.IRREGULAR_PRESENT[verb.auxiliary][0][person]
+            auxiliary = grammar.present(verb.auxiliary, person)
             return German(nominative, auxiliary, self.middle(), (verb.participle,))
         if self.tense == "past":  # "ich hatte einen Hund"
-            return German(nominative, grammar.SIMPLE_PAST[verb.infinitive][person], self.middle())
+            return German(nominative, grammar.simple_past(verb.infinitive, person), self.middle())
         if self.tense == "past_modal":
-            finite = grammar.SIMPLE_PAST[self.modal][person]
+            finite = grammar.simple_past(self.modal, person)
         else:  # "modal", "future": the infinitive last
-            finite = grammar.IRREGULAR_PRESENT[self.modal][0][person]
+            finite = grammar.present(self.modal, person)
         return German(nominative, finite, self.middle(), (verb.infinitive,))
 
     def english_tense(self) -> str:

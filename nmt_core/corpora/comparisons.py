@@ -115,8 +115,8 @@ def _comparable(rng: random.Random, words: Vocabulary) -> tuple[Comparable, str]
 def _be(person: int, past: bool) -> tuple[str, str]:
     """ "ist" :: "is", "waren" :: "were"."""
     if past:
-        return grammar.sein(person, past=True), grammar.was(person)
-    return grammar.sein(person), grammar.be(person)
+        return grammar.simple_past("sein", person), grammar.was(person)
+    return grammar.present("sein", person), grammar.be(person)
 
 
 def comparison(rng: random.Random, words: Vocabulary) -> Pair | None:

@@ -108,7 +108,7 @@ def past_state(rng: random.Random, words: Vocabulary) -> Pair | None:
         middle = ("nicht" if negated else "", place[0])
         state = join_words("not" if negated else "", place[1])
         tail = ()
-    verb = grammar.SIMPLE_PAST["haben" if kind == "hunger" else "sein"][who.person]
+    verb = grammar.simple_past("haben" if kind == "hunger" else "sein", who.person)
     said = German(who.german["nom"], verb, middle, tail)
     english_state = join_words(state, time[1])
     was = grammar.was(who.person)

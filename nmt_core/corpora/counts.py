@@ -84,7 +84,7 @@ def _having(rng: random.Random, words: Vocabulary) -> Pair | None:
         return None
     noun = rng.choice(nouns)
     who = subject(rng, words, frozenset({"person"}), definite=True)
-    have = grammar.haben(who.person)
+    have = grammar.present("haben", who.person)
     english_have = grammar.english_present("have", who.person)
     if rng.random() < 0.25:  # "Wie viele Hunde hat dein Onkel?"
         does = grammar.english_present("do", who.person)

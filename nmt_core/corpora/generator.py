@@ -122,8 +122,7 @@ def subordinate(rng: random.Random, words: Vocabulary) -> Pair | None:
     subject_phrase, said = made
     speaker = pronoun(rng.choice(list(PRONOUNS)))
     german_verb, english_verb = rng.choice(senses.THAT_VERBS)
-    present = grammar.IRREGULAR_PRESENT.get(german_verb, (grammar.regular_present(german_verb),))[0]
-    opener = join_words(speaker.german["nom"], present[speaker.person])
+    opener = join_words(speaker.german["nom"], grammar.present(german_verb, speaker.person))
     opener_english = english.clause(
         speaker.english, speaker.person, grammar.english_regular(english_verb), "simple"
     )
@@ -143,9 +142,7 @@ def because(rng: random.Random, words: Vocabulary) -> Pair | None:
     speaker = pronoun(rng.choice(list(PRONOUNS)))
     person = speaker.person
     reason_verb = "haben" if state[0].isupper() else "sein"
-    reason = German(
-        speaker.german["nom"], grammar.IRREGULAR_PRESENT[reason_verb][0][person], (state,)
-    )
+    reason = German(speaker.german["nom"], grammar.present(reason_verb, person), (state,))
     reason_english = join_words(speaker.english, grammar.be(person), english_state)
     if rng.random() < 0.5:
         main, main_english = said.german(speaker).main(), said.english(speaker.english, person)
@@ -237,7 +234,7 @@ def adjective(rng: random.Random, words: Vocabulary) -> Pair | None:
     if made is None:
         return None
     phrase, sense, degree = made
-    verb = grammar.sein(phrase.person)
+    verb = grammar.present("sein", phrase.person)
     be = grammar.be(phrase.person)
     if rng.random() < 0.3:
         return sentence(join_words(verb, phrase.german["nom"], degree[0], sense.german),
@@ -290,7 +287,7 @@ def wanting(rng: random.Random, words: Vocabulary) -> Pair | None:
     if wanted.english.startswith(_OWNERS):
         return None
     who = subject(rng, words, frozenset({"person"}), definite=True)
-    verb = grammar.IRREGULAR_PRESENT["möchten"][0][who.person]
+    verb = grammar.present("möchten", who.person)
     asked = rng.choice(("", "", "", "yes", "what"))
     if asked and who.german["nom"] in ("ich", "wir"):  # "Möchte ich Tee?"
         asked = ""

@@ -230,6 +230,18 @@ def stem_of(infinitive: str) -> str:
     return infinitive[:-2] if infinitive.endswith("en") else infinitive[:-1]
 
 
+def present(infinitive: str, person: int) -> str:
+    """The person's present form (persons 0-5: ich ... sie): from the table of irregular verbs
+    ("ist", "hat", "möchte"), else by rule ("kocht")."""
+    irregular = IRREGULAR_PRESENT.get(infinitive)
+    return (irregular[0] if irregular else regular_present(infinitive))[person]
+
+
+def simple_past(infinitive: str, person: int) -> str:
+    """The person's simple past of a verb the templates use in it ("war", "hatte", "konnte")."""
+    return SIMPLE_PAST[infinitive][person]
+
+
 def regular_present(infinitive: str) -> tuple[str, ...]:
     """Present tense by rule: ich koche, du kochst, er kocht, wir kochen, ihr kocht, sie kochen.
 
@@ -357,16 +369,6 @@ def english_degrees(adjective: str) -> tuple[str, str]:
     if re.search(r"[^aeiou][aeiou][bdgmnpt]$", adjective):  # big -> bigger, thin -> thinner
         return adjective + adjective[-1] + "er", adjective + adjective[-1] + "est"
     return adjective + "er", adjective + "est"
-
-
-def sein(person: int, past: bool = False) -> str:
-    """The person's form of "sein": "bin", "ist", "sind"; "war", "waren" in the past."""
-    return SIMPLE_PAST["sein"][person] if past else IRREGULAR_PRESENT["sein"][0][person]
-
-
-def haben(person: int) -> str:
-    """The person's present form of "haben": "habe", "hast", "hat", "haben", "habt"."""
-    return IRREGULAR_PRESENT["haben"][0][person]
 
 
 def english_present(base: str, person: int) -> str:

@@ -17,9 +17,8 @@ from nmt_core.corpora.grammar import (
     be,
     ein_word,
     english_present,
-    haben,
     number,
-    sein,
+    present,
 )
 from nmt_core.corpora.senses import CITIES, COUNTRIES, NAME_GENDERS, NAMES, nouns
 from nmt_core.network.config import TrainConfig
@@ -264,7 +263,7 @@ def _age(rng: random.Random) -> tuple[str, str]:
     german_age, english_age = _years_old(
         rng.randrange(2, len(NUMBERS)), rng.random() < DIGITS_SHARE
     )
-    verb = sein(person)
+    verb = present("sein", person)
     subject = nom[0].upper() + nom[1:]
     return (
         f"{subject} {verb} {german_age}.",
@@ -277,7 +276,7 @@ def _hunger(rng: random.Random) -> tuple[str, str]:
     key = rng.choice(list(PRONOUNS))
     nom, _, _, english, _, person = PRONOUNS[key]
     german_state, english_state = rng.choice((("Hunger", "hungry"), ("Durst", "thirsty")))
-    verb = haben(person)
+    verb = present("haben", person)
     if rng.random() < 0.4:
         return (
             f"{verb.capitalize()} {nom} {german_state}?",
@@ -313,7 +312,7 @@ def _homework(rng: random.Random) -> tuple[str, str]:
     homework today?"."""
     key = rng.choice(list(PRONOUNS))
     nom, _, _, english, _, person = PRONOUNS[key]
-    german_have = haben(person)
+    german_have = present("haben", person)
     roll = rng.random()
     if roll < 0.4:
         stem, english_owner = POSSESSIVES[key]

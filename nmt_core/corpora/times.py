@@ -197,7 +197,7 @@ def _birthday(rng: random.Random) -> tuple[str, str]:
         return (f"{owner} Geburtstag ist {german_when}.",
                 f"{english_owner.capitalize()} birthday is {english_when}.")  # fmt: skip
     nom, _, _, _, _, person = grammar.PRONOUNS[key]
-    have = grammar.haben(person)
+    have = grammar.present("haben", person)
     return (f"{nom.capitalize()} {have} {german_when} Geburtstag.",
             f"{english_owner.capitalize()} birthday is {english_when}.")  # fmt: skip
 

@@ -93,7 +93,11 @@ def _state(rng: random.Random) -> Pair | None:
     Wetter heute?" :: "What is the weather like today?"."""
     when = rng.choice(("now", "past", "future"))
     time = rng.choice({"now": NOW, "past": senses.TIMES["past"], "future": LATER}[when])
-    verbs = {"now": grammar.sein(2), "past": grammar.sein(2, past=True), "future": "wird"}
+    verbs = {  # of "es"
+        "now": grammar.present("sein", 2),
+        "past": grammar.simple_past("sein", 2),
+        "future": grammar.present("werden", 2),
+    }
     will, _, be = {"now": "is", "past": "was", "future": "will be"}[when].partition(" ")
     if rng.random() < 0.15:  # "Wie war das Wetter gestern?" :: "What was the weather like ..."
         how = German("das Wetter", verbs[when], (time[0],)).inverted("wie")
