@@ -196,7 +196,7 @@ def superlative(rng: random.Random, words: Vocabulary) -> Pair | None:
     german_noun = noun.plural if plural else noun.sense.german
     english_noun = noun.english_plural if plural else noun.sense.english
     if roll < 0.75:
-        verb, be = ("sind", "are") if plural else ("ist", "is")
+        verb, be = _be(5 if plural else 2, False)
         return sentence(
             f"{WHICH[gender].capitalize()} {german_noun} {verb} {most_german}",
             f"Which {english_noun} {be} {most_english}",

@@ -92,7 +92,9 @@ def price(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
         return None
     noun = rng.choice(sold)
     german, english, plural = priced(rng, noun)
-    cost, costs, be = ("kosten", "cost", "are") if plural else ("kostet", "costs", "is")
+    person = 5 if plural else 2
+    cost = grammar.present("kosten", person)
+    costs, be = grammar.english_present("cost", person), grammar.be(person)
     roll = rng.random()
     if roll < 0.3:
         asked = rng.choice(("Wie viel", "Was"))
