@@ -15,7 +15,8 @@ sentences a class types, from three sources:
 The templates are those a lesson shows: present with subject, verb, object; the perfect with
 the participle last; a modal with the infinitive last; separable verbs; verb second after a
 time expression; dass/weil/wenn clauses with the verb last; yes/no and wh-questions;
-imperatives; predicative adjectives; places and times: here, one function each. Those of later
+imperatives; predicative adjectives; places and times: here (the tenses of one clause in
+:func:`statement`, places and times inside the clauses they qualify). Those of later
 lessons are in :mod:`~nmt_core.corpora.constructions` (the future, the simple past,
 coordination, prepositions), :mod:`~nmt_core.corpora.weather`, :mod:`~nmt_core.corpora.times`
 (clock times, dates, timetables), :mod:`~nmt_core.corpora.prices`,

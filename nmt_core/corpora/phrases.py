@@ -41,7 +41,8 @@ class Verb:
 
 @dataclass(frozen=True)
 class Phrase:
-    """A noun phrase in every case, its English, and the verb person it takes (2 or 5)."""
+    """A noun phrase in every case, its English, and the verb person it takes (0-5: ich ...
+    sie; a noun 2 or 5, a pronoun its own, "Anna und ich" 3)."""
 
     german: dict[str, str]
     english: str
@@ -233,7 +234,8 @@ def _noun_form(noun: Noun, case: str, plural: bool) -> str:
 
 
 def pronoun(key: str) -> Phrase:
-    """ich, du, er, sie, wir, ihr, sie (they), Sie as a subject or object phrase."""
+    """ich, du, er, sie, wir, ihr, sie (they), Sie: German in each case, English as a subject
+    ("I"; the object form "me" is :func:`object_pronoun`'s)."""
     nom, acc, dat, english_subject, _, person = PRONOUNS[key]
     return Phrase(
         {"nom": nom, "acc": acc, "dat": dat}, english_subject, person, frozenset({"person"})
