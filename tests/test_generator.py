@@ -261,6 +261,8 @@ def test_gern_says_what_one_likes_doing_in_statements_and_questions(lexicon):
     assert replace(reading, negated=False).english("she", 2, question=True) == (
         "does she like reading"
     )
+    with pytest.raises(ValueError, match="tense must be one of"):
+        replace(reading, tense="perfekt")
     visit = Predicate(verbs["besuchen", None], "present", object=("sie", "her"), liking="ing")
     assert visit.german(ich).main() == "ich besuche sie gern"  # a pronoun before gern
     up = Predicate(verbs["aufstehen", None], "present", negated=True, liking="ing")

@@ -71,6 +71,10 @@ class Predicate:
     liking: str = ""  # with "gern", English "like playing" ("ing") or "like to play" ("to")
     extra: tuple[str, str] | None = None  # a prepositional phrase: "mit meiner Schwester"
 
+    def __post_init__(self) -> None:
+        if self.tense not in TENSES:  # a misspelt tense would otherwise read as the present
+            raise ValueError(f"tense must be one of {', '.join(TENSES)}, not {self.tense!r}")
+
     def middle(self) -> tuple[str, ...]:
         """The German middle field: time, object, nicht, place ("dich" before the time);
         "gern" after "nicht" and before a noun ("Ich esse nicht gern Äpfel"), after a pronoun
@@ -80,7 +84,7 @@ class Predicate:
         nicht = "nicht" if self.negated and not obj.startswith("kein") else ""
         time, place = self.time[0] if self.time else "", self.place[0] if self.place else ""
         gern, extra = "gern" if self.liking else "", self.extra[0] if self.extra else ""
-        if obj in OBJECT_PRONOUNS:
+        if obj in GERMAN_OBJECT_PRONOUNS:
             words = (obj, time, nicht, gern, extra, place)
         elif gern:
             words = (time, nicht, gern, obj, extra, place)
@@ -175,7 +179,7 @@ TIME_CATEGORIES = {"perfect": "past", "past": "past", "past_modal": "past", "mod
                    "future": "plan"}  # fmt: skip
 LIKE = grammar.english_regular("like")  # gern: "Ich lese gern." :: "I like reading."
 ADDRESSED = frozenset({"du", "ihr", "Sie"})  # the pronouns that say "you"
-OBJECT_PRONOUNS = frozenset(form for forms in PRONOUNS.values() for form in forms[1:3])
+GERMAN_OBJECT_PRONOUNS = frozenset(form for forms in PRONOUNS.values() for form in forms[1:3])
 MOTION = frozenset({"gehen", "fahren", "fliegen", "kommen", "reisen"})  # need a "where to"
 TOWARDS = MOTION | {"zurückkommen"}  # a place they take is where to: "nach Hause", not "zu Hause"
 NEEDS_PLACE = frozenset({"wohnen", "bleiben", "sitzen", "liegen"})  # need a "where"

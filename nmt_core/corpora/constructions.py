@@ -102,7 +102,7 @@ def past_state(rng: random.Random, words: Vocabulary) -> Pair | None:
         negated = rng.random() < 0.2
         place = place_phrase(rng, words, senses.BEING, False, False)
         if rng.random() < 0.3:
-            place = _with(rng, words, "bei", who) or place
+            place = _preposition_phrase(rng, words, "bei", who) or place
         if place is None:
             return None
         middle = ("nicht" if negated else "", place[0])
@@ -303,14 +303,14 @@ def prepositional(rng: random.Random, words: Vocabulary) -> Pair | None:
     if preposition == "mit" and said.verb.sense.german in TRANSPORT_VERBS and rng.random() < 0.5:
         extra = _transport(rng, words)
     else:
-        extra = _with(rng, words, preposition, who)
+        extra = _preposition_phrase(rng, words, preposition, who)
     if extra is None:
         return None
     said = replace(said, extra=extra, place=None if preposition == "bei" else said.place)
     return told(rng, who, said)
 
 
-def _with(
+def _preposition_phrase(
     rng: random.Random, words: Vocabulary, preposition: str, who: Phrase
 ) -> tuple[str, str] | None:
     """(German, English) of ``preposition`` with a person other than ``who``: "für meine

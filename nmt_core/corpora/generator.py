@@ -36,8 +36,8 @@ from pathlib import Path
 
 from nmt_core.corpora import comparisons, counts, english, grammar, phrasebook, senses, times
 from nmt_core.corpora.clauses import (
+    GERMAN_OBJECT_PRONOUNS,
     MOTION,
-    OBJECT_PRONOUNS,
     German,
     draw_clause,
     predicate,
@@ -221,7 +221,9 @@ def imperative(rng: random.Random, words: Vocabulary) -> Pair | None:
         finite, polite = verb.present[5], "Sie"
     please = rng.random() < 0.3
     middle = list(said.middle())
-    middle.insert(int(bool(middle) and middle[0] in OBJECT_PRONOUNS), "bitte" if please else "")
+    middle.insert(
+        int(bool(middle) and middle[0] in GERMAN_OBJECT_PRONOUNS), "bitte" if please else ""
+    )
     german = join_words(finite, polite, *middle, verb.prefix)
     english_text = join_words(
         "please" if please else "", said.english_with_verb(said.verb.english.base)
