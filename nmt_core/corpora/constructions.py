@@ -30,6 +30,7 @@ from nmt_core.corpora.phrases import (
     Vocabulary,
     described,
     determined,
+    name_phrase,
     noun_phrase,
     object_pronoun,
     subject,
@@ -250,8 +251,7 @@ def _two_people(rng: random.Random, words: Vocabulary, allow_me: bool) -> Phrase
 def _someone(rng: random.Random, words: Vocabulary, besides: Phrase) -> Phrase | None:
     """A name or a person's noun phrase (not a pronoun), other than ``besides``."""
     if rng.random() < 0.4:
-        name = rng.choice(senses.NAMES)
-        who = Phrase({c: name for c in grammar.CASES}, name, 2, frozenset({"person"}))
+        who = name_phrase(rng.choice(senses.NAMES))
     else:
         nouns = [n for n in words.nouns if "person" in n.sense.kinds]
         who = noun_phrase(rng, rng.choice(nouns), definite=True) if nouns else None
@@ -331,8 +331,7 @@ def _preposition_phrase(
     pets = preposition in ("für", "mit", "ohne")  # "mit dem Hund", not "von den Katzen"
     kinds = {"family"} if roll < 0.6 or not pets else {"person", "pet"}
     if roll < 0.45:
-        name = rng.choice(senses.NAMES)
-        other = Phrase({c: name for c in grammar.CASES}, name, 2, frozenset({"person"}))
+        other = name_phrase(rng.choice(senses.NAMES))
     else:
         nouns = [n for n in words.nouns if n.sense.kinds & kinds]
         nouns = [n for n in nouns if n.sense.german not in who.german["nom"]]

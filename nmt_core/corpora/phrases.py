@@ -233,6 +233,11 @@ def _noun_form(noun: Noun, case: str, plural: bool) -> str:
     return noun.sense.german
 
 
+def name_phrase(name: str) -> Phrase:
+    """A person's name, the same in every case and in English: "Anna" :: "Anna"."""
+    return Phrase({c: name for c in grammar.CASES}, name, 2, frozenset({"person"}))
+
+
 def pronoun(key: str) -> Phrase:
     """ich, du, er, sie, wir, ihr, sie (they), Sie: German in each case, English as a subject
     ("I"; the object form "me" is :func:`object_pronoun`'s)."""
@@ -259,7 +264,7 @@ def subject(
         return pronoun(rng.choice(list(PRONOUNS)))
     if "person" in kinds and roll < 0.65:
         name = rng.choice(senses.NAMES)
-        return Phrase({c: name for c in grammar.CASES}, name, 2, frozenset({"person"}))
+        return name_phrase(name)
     nouns = [n for n in words.nouns if n.sense.kinds & kinds]
     if not nouns:
         return pronoun("er")  # only when Ding lacks every noun of these kinds
