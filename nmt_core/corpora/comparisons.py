@@ -19,7 +19,14 @@ from dataclasses import dataclass
 
 from nmt_core.corpora import grammar, senses
 from nmt_core.corpora.pairs import Pair, join_words, sentence
-from nmt_core.corpora.phrases import Comparable, Noun, Vocabulary, determined, noun_phrase
+from nmt_core.corpora.phrases import (
+    Comparable,
+    Noun,
+    Vocabulary,
+    determined,
+    in_number,
+    noun_phrase,
+)
 
 # The adjectives a class compares people, animals and things by (not "krank", "wach",
 # "pünktlich" or "falsch")
@@ -191,10 +198,8 @@ def superlative(rng: random.Random, words: Vocabulary) -> Pair | None:
         )
     nouns = [n for n in words.nouns if kind in n.sense.kinds and not n.sense.bare]
     noun = rng.choice(nouns)
-    plural = bool(noun.plural) and not noun.sense.mass and rng.random() < 0.25
+    plural, german_noun, english_noun = in_number(rng, noun, 0.25)
     gender = "pl" if plural else noun.gender
-    german_noun = noun.plural if plural else noun.sense.german
-    english_noun = noun.english_plural if plural else noun.sense.english
     if roll < 0.75:
         verb, be = _be(5 if plural else 2, False)
         return sentence(

@@ -233,6 +233,15 @@ def _noun_form(noun: Noun, case: str, plural: bool) -> str:
     return noun.sense.german
 
 
+def in_number(rng: random.Random, noun: Noun, plural_share: float) -> tuple[bool, str, str]:
+    """Whether ``noun`` is drawn plural (a countable one, in ``plural_share`` of draws), and its
+    German and English in that number: (True, "Schuhe", "shoes")."""
+    plural = bool(noun.plural) and not noun.sense.mass and rng.random() < plural_share
+    if plural:
+        return True, noun.plural, noun.english_plural
+    return False, noun.sense.german, noun.sense.english
+
+
 def name_phrase(name: str) -> Phrase:
     """A person's name, the same in every case and in English: "Anna" :: "Anna"."""
     return Phrase({c: name for c in grammar.CASES}, name, 2, frozenset({"person"}))

@@ -14,7 +14,7 @@ import random
 
 from nmt_core.corpora import grammar
 from nmt_core.corpora.pairs import sentence
-from nmt_core.corpora.phrases import Noun, Vocabulary, determined
+from nmt_core.corpora.phrases import Noun, Vocabulary, determined, in_number
 
 # what a shop prices (not a door, a tree or a passport: the table's "thing" is too wide), and
 # what it never sells a class ("Der Zug kostet drei Euro", "Das Schiff kostet einen Euro")
@@ -66,10 +66,8 @@ def amount(rng: random.Random, least: int = 1, most: int = 99) -> tuple[str, str
 def priced(rng: random.Random, noun: Noun) -> tuple[str, str, bool]:
     """The thing priced as the subject, its English, and whether it is plural: "die Jacke" ::
     "the jacket", "diese Schuhe" :: "these shoes", "ein Eis" :: "an ice cream"."""
-    plural = bool(noun.plural) and not noun.sense.mass and rng.random() < 0.25
+    plural, german_noun, english_noun = in_number(rng, noun, 0.25)
     gender = "pl" if plural else noun.gender
-    german_noun = noun.plural if plural else noun.sense.german
-    english_noun = noun.english_plural if plural else noun.sense.english
     kind = rng.choice(("def", "def", "this") + (() if plural or noun.sense.mass else ("indef",)))
     if kind == "def":
         return determined(noun, "def", "nom", plural), f"the {english_noun}", plural
