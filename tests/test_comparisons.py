@@ -15,7 +15,7 @@ needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-e
 
 
 def test_english_degrees_by_rule():
-    from nmt_core.corpora.grammar import english_degrees
+    from nmt_core.corpora.english_forms import english_degrees
 
     assert [english_degrees(w)[0] for w in ("tall", "big", "nice", "happy", "thin", "good")] == [
         "taller", "bigger", "nicer", "happier", "thinner", "better"]  # fmt: skip

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from nmt_core.corpora import grammar
+from nmt_core.corpora import english_forms, grammar
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import DING_PATH, Pair, Split
 
@@ -55,7 +55,7 @@ def test_sein_haben_have_and_do_by_person():
     assert [grammar.present(v, 2) for v in ("möchten", "kochen", "arbeiten")] == [
         "möchte", "kocht", "arbeitet"
     ]  # fmt: skip
-    english = [grammar.english_present(base, p) for base in ("have", "do") for p in (0, 2, 5)]
+    english = [english_forms.english_present(base, p) for base in ("have", "do") for p in (0, 2, 5)]
     assert english == ["have", "has", "have", "do", "does", "do"]
 
 
@@ -386,7 +386,8 @@ FIXTURE_FILES = tuple(
 
 @needs_ding
 def test_no_generated_pair_is_an_everyday_gold_or_evaluation_sentence(lexicon, tmp_path):
-    from nmt_core.corpora.generator import generate, generated_pairs
+    from nmt_core.corpora.generated import generated_pairs
+    from nmt_core.corpora.generator import generate
 
     held_out = _fixture_sentences()
     assert len(held_out) > 400
@@ -417,7 +418,7 @@ def test_the_everyday_recipe_never_generates_a_fixture_sentence():
 @needs_ding
 def test_generated_pairs_are_trained_on_without_dev_or_test_sentences(tmp_path):
     from nmt_core.corpora.corpus import prepare_split, training_pairs
-    from nmt_core.corpora.generator import GENERATED_FILE
+    from nmt_core.corpora.generated import GENERATED_FILE
 
     cfg = TrainConfig(augment=("generated_sentences",), generated_pairs=3000, sentence_repeats=1)
     split = prepare_split(cfg)  # built the way a run builds it
@@ -440,7 +441,8 @@ def test_generated_pairs_are_trained_on_without_dev_or_test_sentences(tmp_path):
 
 @needs_ding
 def test_the_ten_measuring_sentences_are_never_generated(lexicon):
-    from nmt_core.corpora.generator import generate, measured_texts
+    from nmt_core.corpora.generated import measured_texts
+    from nmt_core.corpora.generator import generate
 
     ten = {text.casefold() for pair in MEASURED for text in pair}
     assert len(MEASURED) == 10 and len(ten) == 20
@@ -479,7 +481,7 @@ def test_a_run_never_trains_on_the_ten_content_words_together(tmp_path):
     """Not "Ihr kleiner Bruder ist zu Hause geblieben." (the content words of "Ich habe einen
     kleinen Bruder."), nor any other of the ten's combinations, in any person or tense: the ten
     measure whether a model puts together words it learnt apart."""
-    from nmt_core.corpora.generator import generated_pairs
+    from nmt_core.corpora.generated import generated_pairs
 
     assert {german for german, _ in MEASURED} - set(TEN_COMBINATIONS) == {"Es ist heute sehr kalt."}
     cfg = TrainConfig(augment=("generated_sentences",), output_dir=str(tmp_path / "none"))
@@ -524,19 +526,19 @@ def test_generated_pairs_is_a_validated_setting():
 
 
 def test_a_missing_dictionary_is_one_clear_error(tmp_path):
-    from nmt_core.corpora import generator
+    from nmt_core.corpora import generated
     from nmt_core.text.data import CorpusError
 
     tsv = tmp_path / "pairs.tsv"
     tsv.write_text("Hallo.\tHello.\n", encoding="utf-8")
     cfg = TrainConfig(corpus=str(tsv), augment=("generated_sentences",))
-    original = generator.DING_PATH
-    generator.DING_PATH = tmp_path / "absent"
+    original = generated.DING_PATH
+    generated.DING_PATH = tmp_path / "absent"
     try:
         with pytest.raises(CorpusError, match="apt-get install trans-de-en"):
-            generator.generated_pairs(cfg)
+            generated.generated_pairs(cfg)
     finally:
-        generator.DING_PATH = original
+        generated.DING_PATH = original
 
 
 def test_every_word_of_the_sense_table_is_common_german():
@@ -564,7 +566,7 @@ def test_simple_past_of_sein_haben_and_the_modals_and_werden_by_person():
     assert " ".join(grammar.IRREGULAR_PRESENT[grammar.FUTURE][0]) == (
         "werde wirst wird werden werdet werden"
     )
-    assert [grammar.was(person) for person in range(6)] == [
+    assert [english_forms.was(person) for person in range(6)] == [
         "was", "were", "was", "were", "were", "were"]  # fmt: skip
 
 
@@ -769,7 +771,8 @@ def test_a_pronoun_object_never_names_the_subject_or_a_part_of_it():
 
 def test_durfen_is_allowed_to_in_english_questions_and_negations():
     from nmt_core.corpora.english import clause
-    from nmt_core.corpora.grammar import MODALS, EnglishVerb
+    from nmt_core.corpora.english_forms import EnglishVerb
+    from nmt_core.corpora.grammar import MODALS
 
     pack = EnglishVerb("pack", "packs", "packed", "packed", "packing")
     you = MODALS["dürfen"][1]
@@ -1041,7 +1044,7 @@ def test_wanting_asks_for_food_drink_or_things_with_moechte(lexicon):
 def test_english_rules_spell_the_ing_form_of_every_ending():
     """ "Er liegt im Garten." :: "He is lying in the garden." (a reading of 100 pairs found
     "liing"); cook -> cooking, make -> making, cry -> crying, see -> seeing."""
-    from nmt_core.corpora.grammar import english_regular
+    from nmt_core.corpora.english_forms import english_regular
 
     gerunds = {base: english_regular(base).gerund for base in ("lie", "cook", "make", "cry", "see")}
     assert gerunds == {"lie": "lying", "cook": "cooking", "make": "making", "cry": "crying",

@@ -16,7 +16,7 @@ needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-e
 def test_an_amount_keeps_to_its_range_and_says_einen_euro():
     """A fruit for a euro or two, a laptop for twenty or more, never "ein Euro" after
     "kostet", cents alone only for what costs at most four euros."""
-    from nmt_core.corpora.grammar import with_indefinite
+    from nmt_core.corpora.english_forms import with_indefinite
     from nmt_core.corpora.prices import amount, price_range
 
     rng = random.Random(6)

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nmt_core.corpora import english, grammar, senses, times
+from nmt_core.corpora import english, english_forms, grammar, senses, times
 from nmt_core.corpora.grammar import PRONOUNS
 from nmt_core.corpora.pairs import join_words
 from nmt_core.corpora.phrases import (
@@ -177,7 +177,7 @@ TENSES = ("present", "perfect", "past", "modal", "past_modal", "future")
 # the time expressions that go with a tense (senses.TIMES); the present's vary
 TIME_CATEGORIES = {"perfect": "past", "past": "past", "past_modal": "past", "modal": "plan",
                    "future": "plan"}  # fmt: skip
-LIKE = grammar.english_regular("like")  # gern: "Ich lese gern." :: "I like reading."
+LIKE = english_forms.english_regular("like")  # gern: "Ich lese gern." :: "I like reading."
 ADDRESSED = frozenset({"du", "ihr", "Sie"})  # the pronouns that say "you"
 GERMAN_OBJECT_PRONOUNS = frozenset(form for forms in PRONOUNS.values() for form in forms[1:3])
 MOTION = frozenset({"gehen", "fahren", "fliegen", "kommen", "reisen"})  # need a "where to"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from nmt_core.corpora import grammar, senses
+from nmt_core.corpora import english_forms, grammar, senses
 from nmt_core.corpora.pairs import Pair, join_words, sentence
 from nmt_core.corpora.phrases import (
     Comparable,
@@ -122,8 +122,8 @@ def _comparable(rng: random.Random, words: Vocabulary) -> tuple[Comparable, str]
 def _be(person: int, past: bool) -> tuple[str, str]:
     """ "ist" :: "is", "waren" :: "were"."""
     if past:
-        return grammar.simple_past("sein", person), grammar.was(person)
-    return grammar.present("sein", person), grammar.be(person)
+        return grammar.simple_past("sein", person), english_forms.was(person)
+    return grammar.present("sein", person), english_forms.be(person)
 
 
 def comparison(rng: random.Random, words: Vocabulary) -> Pair | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from nmt_core.corpora import grammar, senses
+from nmt_core.corpora import english_forms, grammar, senses
 from nmt_core.corpora.clauses import (
     German,
     Predicate,
@@ -112,7 +112,7 @@ def past_state(rng: random.Random, words: Vocabulary) -> Pair | None:
     verb = grammar.simple_past("haben" if kind == "hunger" else "sein", who.person)
     said = German(who.german["nom"], verb, middle, tail)
     english_state = join_words(state, time[1])
-    was = grammar.was(who.person)
+    was = english_forms.was(who.person)
     if rng.random() < 0.25 and who.german["nom"] != "ich":
         asked = replace(said, middle=(time[0], *middle)).question()
         return sentence(asked, join_words(was, who.english, english_state), "?")
@@ -224,7 +224,9 @@ def _same_thing(english_one: str, english_other: str) -> bool:
     """Whether two English noun phrases name the same thing ("the house", "houses")."""
     one, other = english_one.split()[-1], english_other.split()[-1]
     return (
-        one == other or grammar.english_plural(one) == other or grammar.english_plural(other) == one
+        one == other
+        or english_forms.english_plural(one) == other
+        or english_forms.english_plural(other) == one
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from nmt_core.corpora import grammar, senses
+from nmt_core.corpora import english_forms, grammar, senses
 from nmt_core.corpora.clauses import place_phrase
 from nmt_core.corpora.pairs import Pair, join_words, sentence
 from nmt_core.corpora.phrases import Noun, Vocabulary, determined, subject
@@ -63,7 +63,7 @@ def _and_one(rng: random.Random, nouns: list[Noun], first: Noun, case: str) -> t
     if not others or rng.random() < 0.6:
         return "", ""
     other = rng.choice(others)
-    return f"und {determined(other, 'indef', case)}", "and " + grammar.with_indefinite(
+    return f"und {determined(other, 'indef', case)}", "and " + english_forms.with_indefinite(
         other.sense.english
     )
 
@@ -85,9 +85,9 @@ def _having(rng: random.Random, words: Vocabulary) -> Pair | None:
     noun = rng.choice(nouns)
     who = subject(rng, words, frozenset({"person"}), definite=True)
     have = grammar.present("haben", who.person)
-    english_have = grammar.english_present("have", who.person)
+    english_have = english_forms.english_present("have", who.person)
     if rng.random() < 0.25:  # "Wie viele Hunde hat dein Onkel?"
-        does = grammar.english_present("do", who.person)
+        does = english_forms.english_present("do", who.person)
         return sentence(
             f"Wie viele {noun.plural} {have} {who.german['nom']}",
             f"How many {noun.english_plural} {does} {who.english} have",

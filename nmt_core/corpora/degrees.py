@@ -1,7 +1,7 @@
 """Adjective degrees as the Ding dictionary gives them: the comparative and the superlative in
 an adjective entry's second and third segments (``alt {adj} | älter | am ältesten :: old |
 older; elder | oldest; eldest``), read for the German word and for the English one; English by
-rule (:func:`nmt_core.corpora.grammar.english_degrees`) where Ding gives none. The comparisons
+rule (:func:`nmt_core.corpora.english_forms.english_degrees`) where Ding gives none. The comparisons
 of the sentence generator are made of them (:mod:`nmt_core.corpora.comparisons`).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from nmt_core.corpora import grammar
+from nmt_core.corpora import english_forms
 from nmt_core.corpora.ding_entries import Segments, aligned, clean
 
 
@@ -72,7 +72,7 @@ def english_degree_of(word: str, form: str, ending: str) -> bool:
     """Whether ``form`` is a comparative (``ending`` "er") or superlative ("est") of ``word``:
     "more tired", "older", "nicer", "bigger", "happier", "better" (grammar's irregular degrees);
     not "kindlier" of "kind"."""
-    if form in grammar.IRREGULAR_DEGREES.get(word, ()):
+    if form in english_forms.IRREGULAR_DEGREES.get(word, ()):
         return True
     if form == ("more " if ending == "er" else "most ") + word:
         return True

@@ -23,7 +23,7 @@ coordination, prepositions), :mod:`~nmt_core.corpora.weather`, :mod:`~nmt_core.c
 :mod:`~nmt_core.corpora.comparisons` and :mod:`~nmt_core.corpora.counts`; noun phrases come
 from :mod:`~nmt_core.corpora.phrases`, clauses from :mod:`~nmt_core.corpora.clauses`. The
 pairs depend only on the dictionary, the seed and the size (:func:`generate`); a run writes
-them into its folder (:func:`generated_pairs`), none is kept in the repository.
+them into its folder (:mod:`nmt_core.corpora.generated`), none is kept in the repository.
 """
 
 from __future__ import annotations
@@ -34,7 +34,16 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from nmt_core.corpora import comparisons, counts, english, grammar, phrasebook, senses, times
+from nmt_core.corpora import (
+    comparisons,
+    counts,
+    english,
+    english_forms,
+    grammar,
+    phrasebook,
+    senses,
+    times,
+)
 from nmt_core.corpora.clauses import (
     GERMAN_OBJECT_PRONOUNS,
     MOTION,
@@ -64,14 +73,9 @@ from nmt_core.corpora.phrases import (
     vocabulary,
 )
 from nmt_core.corpora.prices import price
-from nmt_core.corpora.unseen import unseen
 from nmt_core.corpora.weather import weather
-from nmt_core.network.config import TrainConfig
-from nmt_core.text.data import DING_PATH, CorpusError, classify, looks_like_ding, read_tsv
-from nmt_core.text.data import Pair as DataPair
 
 log = logging.getLogger(__name__)
-GENERATED_FILE = "generated_pairs.tsv"  # in the run folder: what the run trained on
 ATTEMPTS_PER_PAIR = 20  # tries before a size the templates cannot fill is given up
 
 
@@ -125,7 +129,7 @@ def subordinate(rng: random.Random, words: Vocabulary) -> Pair | None:
     german_verb, english_verb = rng.choice(senses.THAT_VERBS)
     opener = join_words(speaker.german["nom"], grammar.present(german_verb, speaker.person))
     opener_english = english.clause(
-        speaker.english, speaker.person, grammar.english_regular(english_verb), "simple"
+        speaker.english, speaker.person, english_forms.english_regular(english_verb), "simple"
     )
     inner = said.german(subject_phrase).subordinate()
     inner_english = said.english(subject_phrase.english, subject_phrase.person)
@@ -144,7 +148,7 @@ def because(rng: random.Random, words: Vocabulary) -> Pair | None:
     person = speaker.person
     reason_verb = "haben" if state[0].isupper() else "sein"
     reason = German(speaker.german["nom"], grammar.present(reason_verb, person), (state,))
-    reason_english = join_words(speaker.english, grammar.be(person), english_state)
+    reason_english = join_words(speaker.english, english_forms.be(person), english_state)
     if rng.random() < 0.5:
         main, main_english = said.german(speaker).main(), said.english(speaker.english, person)
         return sentence(
@@ -238,7 +242,7 @@ def adjective(rng: random.Random, words: Vocabulary) -> Pair | None:
         return None
     phrase, sense, degree = made
     verb = grammar.present("sein", phrase.person)
-    be = grammar.be(phrase.person)
+    be = english_forms.be(phrase.person)
     if rng.random() < 0.3:
         return sentence(join_words(verb, phrase.german["nom"], degree[0], sense.german),
                         join_words(be, phrase.english, degree[1], sense.english), "?")  # fmt: skip
@@ -345,15 +349,6 @@ def generate(lexicon: Lexicon, size: int, seed: int) -> list[Pair]:
     return list(made)
 
 
-def measured_texts(paths: tuple[str, ...]) -> list[str]:
-    """Both sides of every pair in the TSVs ``paths``: what no generated pair may show."""
-    texts = []
-    for path in paths:
-        pairs, _ = read_tsv(path)
-        texts += [text for pair in pairs for text in (pair.source, pair.target)]
-    return texts
-
-
 def ding_lexicon(path: Path) -> Lexicon:
     """What Ding at ``path`` says about the sense table's words."""
     nouns = [(sense.german, sense.english) for sense in senses.nouns().values()]
@@ -361,38 +356,3 @@ def ding_lexicon(path: Path) -> Lexicon:
     verbs = [(sense.german, sense.english) for sense in senses.verbs()]
     adjectives = [(sense.german, sense.english) for sense in senses.adjectives()]
     return read_lexicon(path, nouns, verbs, adjectives)
-
-
-def generated_pairs(cfg: TrainConfig) -> list[DataPair]:
-    """The ``cfg.generated_pairs`` pairs of a run, in its direction, written to
-    OUTPUT_DIR/generated_pairs.tsv when the run folder exists (the record of what it trained
-    on; elsewhere, e.g. for eflomal's priors, they are only made in memory). Pairs that show a
-    sentence of ``cfg.generated_avoid`` (evaluation sentences), whole or by all its content
-    words, are left out (:mod:`nmt_core.corpora.unseen`).
-
-    Ding's grammar is read from ``cfg.corpus`` when it is a Ding file, else from where Debian
-    installs it.
-    """
-    corpus = Path(cfg.corpus)
-    ding = corpus if corpus.is_file() and looks_like_ding(corpus) else DING_PATH
-    if not ding.is_file():
-        raise CorpusError(
-            f"generated_sentences reads the grammar of its words from the Ding dictionary, not "
-            f"found at {ding}: install it with `apt-get install trans-de-en`"
-        )
-    lexicon = ding_lexicon(ding)
-    rule = unseen(measured_texts(cfg.generated_avoid), vocabulary(lexicon))
-    drawn = generate(lexicon, cfg.generated_pairs, cfg.seed)
-    made = [
-        pair
-        for pair in phrasebook.with_every_fixed_expression(drawn, cfg.fixed_phrase_repeats)
-        if rule.allows(*pair)
-    ]
-    log.info("generated_sentences: %d pairs from %s", len(made), ding)
-    folder = Path(cfg.output_dir)
-    if folder.is_dir():
-        written = folder / GENERATED_FILE
-        written.with_suffix(".tmp").write_text("".join(f"{g}\t{e}\n" for g, e in made), "utf-8")
-        written.with_suffix(".tmp").replace(written)  # whole or not at all
-    pairs = [DataPair(german, english_text, classify(german)) for german, english_text in made]
-    return [pair.swapped() for pair in pairs] if cfg.direction == "en-de" else pairs

@@ -26,13 +26,11 @@ from pathlib import Path
 
 from nmt_core.corpora.degrees import Degrees, collect_english_degrees, german_degrees
 from nmt_core.corpora.ding_entries import Segments, aligned, clean, entries, split_top
+from nmt_core.corpora.english_forms import EnglishVerb, english_regular, english_third
 from nmt_core.corpora.grammar import (
     IRREGULAR_PRESENT,
     SEPARABLE_PREFIXES,
-    EnglishVerb,
     GermanVerb,
-    english_regular,
-    english_third,
     irregular_present,
     regular_present,
 )

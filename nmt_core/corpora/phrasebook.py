@@ -10,16 +10,8 @@ import random
 from collections.abc import Sequence
 
 from nmt_core.corpora import times
-from nmt_core.corpora.grammar import (
-    NUMBERS,
-    POSSESSIVES,
-    PRONOUNS,
-    be,
-    ein_word,
-    english_present,
-    number,
-    present,
-)
+from nmt_core.corpora.english_forms import be, english_present
+from nmt_core.corpora.grammar import NUMBERS, POSSESSIVES, PRONOUNS, ein_word, number, present
 from nmt_core.corpora.senses import CITIES, COUNTRIES, NAME_GENDERS, NAMES, nouns
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import Pair as DataPair

@@ -14,9 +14,15 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from nmt_core.corpora import grammar, senses
+from nmt_core.corpora import english_forms, grammar, senses
 from nmt_core.corpora.degrees import Degrees
-from nmt_core.corpora.grammar import PRONOUNS, EnglishVerb, GermanVerb
+from nmt_core.corpora.english_forms import (
+    IRREGULAR_PLURALS,
+    EnglishVerb,
+    english_degrees,
+    english_plural,
+)
+from nmt_core.corpora.grammar import PRONOUNS, GermanVerb
 from nmt_core.corpora.lexicon import Lexicon
 
 log = logging.getLogger(__name__)
@@ -87,9 +93,9 @@ def vocabulary(lexicon: Lexicon) -> Vocabulary:
             plural_en = lexicon.english_plurals.get(sense.english)
             if plural_en == sense.english:  # "pizza" :: "pizza": a segment out of line
                 plural_en = None
-            plural_en = grammar.IRREGULAR_PLURALS.get(sense.english, plural_en)  # not "tooths"
+            plural_en = IRREGULAR_PLURALS.get(sense.english, plural_en)  # not "tooths"
             words.nouns.append(
-                Noun(sense, gender, plural, plural_en or grammar.english_plural(sense.english))
+                Noun(sense, gender, plural, plural_en or english_plural(sense.english))
             )
     known = {noun.sense.german: noun for noun in words.nouns}
     for verb_sense in senses.verbs():
@@ -113,7 +119,7 @@ def vocabulary(lexicon: Lexicon) -> Vocabulary:
         german_degrees = lexicon.degrees.get(adjective.german)
         english = lexicon.english_degrees.get(adjective.english)
         if german_degrees and adjective.german not in senses.UNGRADED:  # not "roter"
-            english = english or Degrees(*grammar.english_degrees(adjective.english))
+            english = english or Degrees(*english_degrees(adjective.english))
             words.comparables.append(Comparable(adjective, german_degrees, english))
     for place in senses.places():
         found = lexicon.nouns.get(place.noun)
@@ -175,7 +181,7 @@ def noun_phrase(
         "def": named or f"the {name}",
         "poss": f"{grammar.POSSESSIVES[owner][1]} {name}",
         "bare": name,
-        "indef": grammar.with_indefinite(name),
+        "indef": english_forms.with_indefinite(name),
     }[kind]
     kein = None
     if kind in ("indef", "bare"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from nmt_core.corpora import grammar
+from nmt_core.corpora import english_forms, grammar
 from nmt_core.corpora.pairs import sentence
 from nmt_core.corpora.phrases import Noun, Vocabulary, determined, in_number
 
@@ -72,7 +72,7 @@ def priced(rng: random.Random, noun: Noun) -> tuple[str, str, bool]:
     if kind == "def":
         return determined(noun, "def", "nom", plural), f"the {english_noun}", plural
     if kind == "indef":
-        return determined(noun, "indef", "nom"), grammar.with_indefinite(english_noun), plural
+        return determined(noun, "indef", "nom"), english_forms.with_indefinite(english_noun), plural
     this = {"m": "dieser", "f": "diese", "n": "dieses", "pl": "diese"}[gender]
     return f"{this} {german_noun}", ("these " if plural else "this ") + english_noun, plural
 
@@ -92,7 +92,7 @@ def price(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
     german, english, plural = priced(rng, noun)
     person = 5 if plural else 2
     cost = grammar.present("kosten", person)
-    costs, be = grammar.english_present("cost", person), grammar.be(person)
+    costs, be = english_forms.english_present("cost", person), english_forms.be(person)
     roll = rng.random()
     if roll < 0.3:
         asked = rng.choice(("Wie viel", "Was"))

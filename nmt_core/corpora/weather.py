@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from nmt_core.corpora import grammar, senses
+from nmt_core.corpora import english_forms, grammar, senses
 from nmt_core.corpora.clauses import German, Predicate
-from nmt_core.corpora.grammar import EnglishVerb, GermanVerb
+from nmt_core.corpora.english_forms import EnglishVerb
+from nmt_core.corpora.grammar import GermanVerb
 from nmt_core.corpora.pairs import Pair, join_words, sentence
 from nmt_core.corpora.phrases import Phrase, Verb, Vocabulary
 
@@ -29,8 +30,8 @@ def _weather_verb(german: str, participle: str, english: EnglishVerb) -> Verb:
 
 # the subject, its English, and the verb: "es regnet" :: "it is raining"
 WEATHER = (
-    ("es", "it", _weather_verb("regnen", "geregnet", grammar.english_regular("rain"))),
-    ("es", "it", _weather_verb("schneien", "geschneit", grammar.english_regular("snow"))),
+    ("es", "it", _weather_verb("regnen", "geregnet", english_forms.english_regular("rain"))),
+    ("es", "it", _weather_verb("schneien", "geschneit", english_forms.english_regular("snow"))),
     ("die Sonne", "the sun", _weather_verb(
         "scheinen", "geschienen", EnglishVerb("shine", "shines", "shone", "shone", "shining"))),
 )  # fmt: skip
