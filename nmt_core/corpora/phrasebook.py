@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from nmt_core.corpora import times
 from nmt_core.corpora.english_forms import be, english_present
 from nmt_core.corpora.grammar import NUMBERS, POSSESSIVES, PRONOUNS, ein_word, number, present
+from nmt_core.corpora.pairs import sentence
+from nmt_core.corpora.phrases import pronoun
 from nmt_core.corpora.senses import CITIES, COUNTRIES, NAME_GENDERS, NAMES, nouns
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import Pair as DataPair
@@ -147,11 +149,13 @@ def _favourite(rng: random.Random) -> tuple[str, str]:
     compound, gender, english_kind, choices = rng.choice(FAVOURITES)
     german_owner, english_owner = _owner(rng, gender)
     if rng.random() < 0.25 and english_owner == "your":
-        return f"Was ist {german_owner} {compound}?", f"What is your favourite {english_kind}?"
+        return sentence(
+            f"Was ist {german_owner} {compound}", f"What is your favourite {english_kind}", "?"
+        )
     german_one, english_one = rng.choice(choices)
-    return (
-        f"{german_owner.capitalize()} {compound} ist {german_one}.",
-        f"{english_owner.capitalize()} favourite {english_kind} is {english_one}.",
+    return sentence(
+        f"{german_owner} {compound} ist {german_one}",
+        f"{english_owner} favourite {english_kind} is {english_one}",
     )
 
 
@@ -164,14 +168,13 @@ def _ache(rng: random.Random) -> tuple[str, str]:
     german_owner, english_owner = _owner(rng, gender)
     verb = "tun" if gender == "pl" else "tut"
     if rng.random() < 0.3 and english_owner == "your":
-        english_verb = "Do" if gender == "pl" else "Does"
-        return f"{verb.capitalize()} {german_owner} {german} weh?", (
-            f"{english_verb} your {english} hurt?"
+        english_verb = "do" if gender == "pl" else "does"
+        return sentence(
+            f"{verb} {german_owner} {german} weh", f"{english_verb} your {english} hurt", "?"
         )
     english_verb = "hurt" if gender == "pl" else "hurts"
-    return (
-        f"{german_owner.capitalize()} {german} {verb} weh.",
-        f"{english_owner.capitalize()} {english} {english_verb}.",
+    return sentence(
+        f"{german_owner} {german} {verb} weh", f"{english_owner} {english} {english_verb}"
     )
 
 
@@ -184,7 +187,7 @@ def _name(rng: random.Random) -> tuple[str, str]:
     name = rng.choice(NAMES)
     third = ("Sie heißt", "Her name is") if NAME_GENDERS.get(name) else ("Er heißt", "His name is")
     german, english = rng.choice((("Ich heiße", "My name is"), ("Das ist", "This is"), third))
-    return f"{german} {name}.", f"{english} {name}."
+    return sentence(f"{german} {name}", f"{english} {name}")
 
 
 def _introduction(rng: random.Random) -> tuple[str, str]:
@@ -204,24 +207,21 @@ def _introduction(rng: random.Random) -> tuple[str, str]:
             (f"wohne in {city}", f"I live in {english_city}"),
         )
         first, second = rng.sample(parts, 2)
-        return (
-            f"Ich {first[0]} und {second[0]}.",
-            f"{first[1][0].upper()}{first[1][1:]} and {second[1]}.",
-        )
+        return sentence(f"ich {first[0]} und {second[0]}", f"{first[1]} and {second[1]}")
     noun, gender, english, pronoun, youngest, oldest = rng.choice(INTRODUCED)
     german_owner, english_owner = _owner(rng, gender)
     pet = "pet" in nouns()[noun].kinds  # (the sense table's kinds)
     named = [n for n in NAMES if pet or bool(NAME_GENDERS.get(n)) == (gender == "f")]
     name = rng.choice(named)
-    german = f"{german_owner.capitalize()} {noun} heißt {name}"
-    english = f"{english_owner.capitalize()} {english} is called {name}"
+    german = f"{german_owner} {noun} heißt {name}"
+    english = f"{english_owner} {english} is called {name}"
     if rng.random() < 0.5:
         german_age, english_age = _years_old(
             rng.randint(youngest, oldest), rng.random() < DIGITS_SHARE
         )
         german += f" und ist {german_age}"
         english += f" and {pronoun} is {english_age}"
-    return f"{german}.", f"{english}."
+    return sentence(german, english)
 
 
 def _years_old(age: int, digits: bool = False) -> tuple[str, str]:
@@ -240,51 +240,44 @@ def _age_of(rng: random.Random) -> tuple[str, str]:
     noun, gender, english, _, youngest, oldest = rng.choice(INTRODUCED)
     german_owner, english_owner = _owner(rng, gender)
     if rng.random() < 0.3 and english_owner == "your":
-        return f"Wie alt ist {german_owner} {noun}?", f"How old is your {english}?"
+        return sentence(f"Wie alt ist {german_owner} {noun}", f"How old is your {english}", "?")
     german_age, english_age = _years_old(rng.randint(youngest, oldest), rng.random() < DIGITS_SHARE)
-    return (
-        f"{german_owner.capitalize()} {noun} ist {german_age}.",
-        f"{english_owner.capitalize()} {english} is {english_age}.",
+    return sentence(
+        f"{german_owner} {noun} ist {german_age}", f"{english_owner} {english} is {english_age}"
     )
 
 
 def _age(rng: random.Random) -> tuple[str, str]:
     """ "Ich bin zwölf Jahre alt." :: "I am twelve years old."."""
-    key = rng.choice(list(PRONOUNS))
-    nom, _, _, english, _, person = PRONOUNS[key]
+    subject = pronoun(rng.choice(list(PRONOUNS)))
     german_age, english_age = _years_old(
         rng.randrange(2, len(NUMBERS)), rng.random() < DIGITS_SHARE
     )
-    verb = present("sein", person)
-    subject = nom[0].upper() + nom[1:]
-    return (
-        f"{subject} {verb} {german_age}.",
-        f"{english[0].upper() + english[1:]} {be(person)} {english_age}.",
+    verb = present("sein", subject.person)
+    return sentence(
+        f"{subject.german['nom']} {verb} {german_age}",
+        f"{subject.english} {be(subject.person)} {english_age}",
     )
 
 
 def _hunger(rng: random.Random) -> tuple[str, str]:
     """ "Hast du Hunger?" :: "Are you hungry?"; "Wir haben Durst." :: "We are thirsty."."""
-    key = rng.choice(list(PRONOUNS))
-    nom, _, _, english, _, person = PRONOUNS[key]
+    subject = pronoun(rng.choice(list(PRONOUNS)))
+    nom, english, person = subject.german["nom"], subject.english, subject.person
     german_state, english_state = rng.choice((("Hunger", "hungry"), ("Durst", "thirsty")))
     verb = present("haben", person)
     if rng.random() < 0.4:
-        return (
-            f"{verb.capitalize()} {nom} {german_state}?",
-            f"{be(person).capitalize()} {english} {english_state}?",
+        return sentence(
+            f"{verb} {nom} {german_state}", f"{be(person)} {english} {english_state}", "?"
         )
-    return (
-        f"{nom[0].upper() + nom[1:]} {verb} {german_state}.",
-        f"{english[0].upper() + english[1:]} {be(person)} {english_state}.",
-    )
+    return sentence(f"{nom} {verb} {german_state}", f"{english} {be(person)} {english_state}")
 
 
 def _clock(rng: random.Random) -> tuple[str, str]:
     """ "Es ist drei Uhr." :: "It is three o'clock."; "Es ist Viertel nach vier." :: "It is
     quarter past four." (:func:`nmt_core.corpora.times.clock`)."""
     german, english = times.clock(rng)
-    return f"Es ist {german}.", f"It is {english}."
+    return sentence(f"es ist {german}", f"it is {english}")
 
 
 def _origin(rng: random.Random) -> tuple[str, str]:
@@ -292,9 +285,9 @@ def _origin(rng: random.Random) -> tuple[str, str]:
     Vienna."."""
     if rng.random() < 0.5:
         country, english = rng.choice(ORIGINS)
-        return f"Ich komme aus {country}.", f"I am from {english}."
+        return sentence(f"ich komme aus {country}", f"I am from {english}")
     city, english = rng.choice(CITIES)
-    return f"Ich wohne in {city}.", f"I live in {english}."
+    return sentence(f"ich wohne in {city}", f"I live in {english}")
 
 
 def _homework(rng: random.Random) -> tuple[str, str]:
@@ -303,20 +296,22 @@ def _homework(rng: random.Random) -> tuple[str, str]:
     schwer." :: "The homework is difficult."; "Hast du heute Hausaufgaben?" :: "Do you have
     homework today?"."""
     key = rng.choice(list(PRONOUNS))
-    nom, _, _, english, _, person = PRONOUNS[key]
+    subject = pronoun(key)
+    nom, english, person = subject.german["nom"], subject.english, subject.person
     german_have = present("haben", person)
     roll = rng.random()
     if roll < 0.4:
         stem, english_owner = POSSESSIVES[key]
         owner = ein_word(stem, "acc", "pl")
         english_have = english_present("have", person)
-        return (
-            f"{nom.capitalize()} {german_have} {owner} Hausaufgaben vergessen.",
-            f"{english.capitalize()} {english_have} forgotten {english_owner} homework.",
+        return sentence(
+            f"{nom} {german_have} {owner} Hausaufgaben vergessen",
+            f"{english} {english_have} forgotten {english_owner} homework",
         )
     if roll < 0.7:
         german_state, english_state = rng.choice(HOMEWORK_STATES)
-        return f"Die Hausaufgaben sind {german_state}.", f"The homework is {english_state}."
-    question = f"{german_have.capitalize()} {nom} heute Hausaufgaben?"
-    do = english_present("do", person).capitalize()
-    return question, f"{do} {english} have homework today?"
+        return sentence(f"die Hausaufgaben sind {german_state}", f"the homework is {english_state}")
+    do = english_present("do", person)
+    return sentence(
+        f"{german_have} {nom} heute Hausaufgaben", f"{do} {english} have homework today", "?"
+    )

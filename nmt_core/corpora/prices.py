@@ -96,8 +96,8 @@ def price(rng: random.Random, words: Vocabulary) -> tuple[str, str] | None:
     roll = rng.random()
     if roll < 0.3:
         asked = rng.choice(("Wie viel", "Was"))
-        return f"{asked} {cost} {german}?", f"How much {be} {english}?"
+        return sentence(f"{asked} {cost} {german}", f"How much {be} {english}", "?")
     german_amount, english_amount = amount(rng, *price_range(noun.sense.kinds))
     if roll < 0.4:
-        return f"Das kostet {german_amount}.", f"That costs {english_amount}."
+        return sentence(f"das kostet {german_amount}", f"that costs {english_amount}")
     return sentence(f"{german} {cost} {german_amount}", f"{english} {costs} {english_amount}")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from nmt_core.corpora import grammar, senses
 from nmt_core.corpora.pairs import Pair, join_words, sentence
-from nmt_core.corpora.phrases import Noun, Vocabulary, determined
+from nmt_core.corpora.phrases import Noun, Vocabulary, determined, pronoun
 
 CLOCK_SHARE = 0.2  # of the times drawn for a habit, a plan or the past: a clock time
 AFTER_DAY_SHARE = 0.4  # of those clock times: after a day ("am Samstag um acht Uhr")
@@ -170,16 +170,19 @@ def _day_is(rng: random.Random, weekday: tuple[str, str]) -> tuple[str, str]:
     german_when, english_when, german_is, english_is = rng.choice((
         ("Heute", "Today", "ist", "is"), ("Morgen", "Tomorrow", "ist", "is"),
         ("Gestern", "Yesterday", "war", "was")))  # fmt: skip
-    return f"{german_when} {german_is} {weekday[0]}.", f"{english_when} {english_is} {weekday[1]}."
+    return sentence(
+        f"{german_when} {german_is} {weekday[0]}", f"{english_when} {english_is} {weekday[1]}"
+    )
 
 
 def _date_is(rng: random.Random, weekday: tuple[str, str]) -> tuple[str, str]:
     """ "Heute ist der 14. Mai." :: "Today is the 14th of May.", with the weekday or not."""
     german_date, english_date = date(rng)
     if rng.random() < 0.5:
-        return f"Heute ist der {german_date}.", f"Today is the {english_date}."
-    return (f"Heute ist {weekday[0]}, der {german_date}.",
-            f"Today is {weekday[1]}, the {english_date}.")  # fmt: skip
+        return sentence(f"heute ist der {german_date}", f"today is the {english_date}")
+    return sentence(
+        f"heute ist {weekday[0]}, der {german_date}", f"today is {weekday[1]}, the {english_date}"
+    )
 
 
 def _birthday(rng: random.Random) -> tuple[str, str]:
@@ -192,14 +195,13 @@ def _birthday(rng: random.Random) -> tuple[str, str]:
         german_when, english_when = f"am {german_date}", f"on the {english_date}"
     key = rng.choice(("ich", "du", "er", "sie", "Sie"))  # one birthday: one owner
     stem, english_owner = grammar.POSSESSIVES[key]
+    english = f"{english_owner} birthday is {english_when}"
     if rng.random() < 0.5:
-        owner = grammar.ein_word(stem, "nom", "m").capitalize()
-        return (f"{owner} Geburtstag ist {german_when}.",
-                f"{english_owner.capitalize()} birthday is {english_when}.")  # fmt: skip
-    nom, _, _, _, _, person = grammar.PRONOUNS[key]
-    have = grammar.present("haben", person)
-    return (f"{nom.capitalize()} {have} {german_when} Geburtstag.",
-            f"{english_owner.capitalize()} birthday is {english_when}.")  # fmt: skip
+        owner = grammar.ein_word(stem, "nom", "m")
+        return sentence(f"{owner} Geburtstag ist {german_when}", english)
+    subject = pronoun(key)
+    have = grammar.present("haben", subject.person)
+    return sentence(f"{subject.german['nom']} {have} {german_when} Geburtstag", english)
 
 
 # The verbs of a timetable (their English is the sense table's: start, begin, end)
@@ -250,7 +252,9 @@ def schedule(rng: random.Random, words: Vocabulary) -> Pair | None:
         long = event.sense.german in LONG_EVENTS
         length, english_length = rng.choice(LONG_DURATIONS if long else DURATIONS)
         if rng.random() < 0.5:
-            return f"Wie lange dauert {german_event}?", f"How long does {english_event} last?"
+            return sentence(
+                f"Wie lange dauert {german_event}", f"How long does {english_event} last", "?"
+            )
         return sentence(
             f"{german_event} dauert {length}", f"{english_event} lasts {english_length}"
         )
