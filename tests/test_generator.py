@@ -77,6 +77,8 @@ def test_articles_and_possessives_by_case_and_gender():
         "euren", "eure", "euer", "eure"
     ]  # fmt: skip
     assert grammar.ein_word("kein", "nom", "pl") == "keine"
+    assert grammar.possessive("du", "acc", "pl") == ("deine", "your")
+    assert grammar.possessive("ihr", "dat", "m") == ("eurem", "your")
     assert grammar.with_preposition("in", "dem") == "im"
     assert grammar.with_preposition("zu", "der") == "zur"
     assert grammar.with_preposition("mit", "dem") == "mit dem"

@@ -68,6 +68,7 @@ POSSESSIVES = {
     "sie_pl": ("ihr", "their"),
     "Sie": ("Ihr", "your"),
 }
+SINGLE_OWNERS = ("ich", "du", "er", "sie", "Sie")  # one person's: "mein Kopf", not "unser Kopf"
 PRONOUNS = {  # nominative, accusative, dative, English subject, English object, person
     "ich": ("ich", "mich", "mir", "I", "me", 0),
     "du": ("du", "dich", "dir", "you", "you", 1),
@@ -179,6 +180,13 @@ def ein_word(stem: str, case: str, gender: str) -> str:
     if stem.lower() == "euer" and ending:
         stem = stem[:-2] + "r"
     return stem + ending
+
+
+def possessive(owner: str, case: str, gender: str) -> tuple[str, str]:
+    """The possessive of ``owner`` (a key of POSSESSIVES) declined for a noun of ``case`` and
+    ``gender``, and its English: ``possessive("du", "acc", "pl")`` is ("deine", "your")."""
+    stem, english = POSSESSIVES[owner]
+    return ein_word(stem, case, gender), english
 
 
 def attributive(adjective: str, declension: str, case: str, gender: str) -> str:

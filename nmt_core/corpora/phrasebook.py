@@ -11,7 +11,14 @@ from collections.abc import Sequence
 
 from nmt_core.corpora import times
 from nmt_core.corpora.english_forms import be, english_present
-from nmt_core.corpora.grammar import NUMBERS, POSSESSIVES, PRONOUNS, ein_word, number, present
+from nmt_core.corpora.grammar import (
+    NUMBERS,
+    PRONOUNS,
+    SINGLE_OWNERS,
+    number,
+    possessive,
+    present,
+)
 from nmt_core.corpora.pairs import sentence
 from nmt_core.corpora.phrases import pronoun
 from nmt_core.corpora.senses import CITIES, COUNTRIES, NAME_GENDERS, NAMES, nouns
@@ -136,18 +143,11 @@ def expression(rng: random.Random) -> tuple[str, str]:
     return rng.choice(makers)(rng)
 
 
-def _owner(rng: random.Random, gender: str) -> tuple[str, str]:
-    """A one person's possessive for a noun of ``gender`` in the nominative, and its English:
-    "meine" :: "my" (not "unser Kopf")."""
-    stem, english = POSSESSIVES[rng.choice(("ich", "du", "er", "sie", "Sie"))]
-    return ein_word(stem, "nom", gender), english
-
-
 def _favourite(rng: random.Random) -> tuple[str, str]:
     """ "Mein Lieblingsfach ist Mathe." :: "My favourite subject is maths."; "Was ist deine
     Lieblingsfarbe?" :: "What is your favourite colour?"."""
     compound, gender, english_kind, choices = rng.choice(FAVOURITES)
-    german_owner, english_owner = _owner(rng, gender)
+    german_owner, english_owner = possessive(rng.choice(SINGLE_OWNERS), "nom", gender)
     if rng.random() < 0.25 and english_owner == "your":
         return sentence(
             f"Was ist {german_owner} {compound}", f"What is your favourite {english_kind}", "?"
@@ -165,7 +165,7 @@ def _ache(rng: random.Random) -> tuple[str, str]:
     german, gender, english, plural, english_plural = rng.choice(ACHES)
     if plural and rng.random() < 0.5:
         german, gender, english = plural, "pl", english_plural
-    german_owner, english_owner = _owner(rng, gender)
+    german_owner, english_owner = possessive(rng.choice(SINGLE_OWNERS), "nom", gender)
     verb = "tun" if gender == "pl" else "tut"
     if rng.random() < 0.3 and english_owner == "your":
         english_verb = "do" if gender == "pl" else "does"
@@ -209,7 +209,7 @@ def _introduction(rng: random.Random) -> tuple[str, str]:
         first, second = rng.sample(parts, 2)
         return sentence(f"ich {first[0]} und {second[0]}", f"{first[1]} and {second[1]}")
     noun, gender, english, pronoun, youngest, oldest = rng.choice(INTRODUCED)
-    german_owner, english_owner = _owner(rng, gender)
+    german_owner, english_owner = possessive(rng.choice(SINGLE_OWNERS), "nom", gender)
     pet = "pet" in nouns()[noun].kinds  # (the sense table's kinds)
     named = [n for n in NAMES if pet or bool(NAME_GENDERS.get(n)) == (gender == "f")]
     name = rng.choice(named)
@@ -238,7 +238,7 @@ def _age_of(rng: random.Random) -> tuple[str, str]:
     grandpa is eighty years old."; "Wie alt ist deine Schwester?" :: "How old is your
     sister?"."""
     noun, gender, english, _, youngest, oldest = rng.choice(INTRODUCED)
-    german_owner, english_owner = _owner(rng, gender)
+    german_owner, english_owner = possessive(rng.choice(SINGLE_OWNERS), "nom", gender)
     if rng.random() < 0.3 and english_owner == "your":
         return sentence(f"Wie alt ist {german_owner} {noun}", f"How old is your {english}", "?")
     german_age, english_age = _years_old(rng.randint(youngest, oldest), rng.random() < DIGITS_SHARE)
@@ -301,8 +301,7 @@ def _homework(rng: random.Random) -> tuple[str, str]:
     german_have = present("haben", person)
     roll = rng.random()
     if roll < 0.4:
-        stem, english_owner = POSSESSIVES[key]
-        owner = ein_word(stem, "acc", "pl")
+        owner, english_owner = possessive(key, "acc", "pl")
         english_have = english_present("have", person)
         return sentence(
             f"{nom} {german_have} {owner} Hausaufgaben vergessen",

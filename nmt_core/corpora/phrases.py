@@ -222,7 +222,7 @@ def determined(
     if kind == "def":
         return f"{grammar.definite(case, gender)} {word}"
     if kind == "poss":
-        return f"{grammar.ein_word(grammar.POSSESSIVES[owner][0], case, gender)} {word}"
+        return f"{grammar.possessive(owner, case, gender)[0]} {word}"
     if kind in ("indef", "kein"):
         return f"{grammar.ein_word(kind.replace('indef', 'ein'), case, gender)} {word}"
     return word

@@ -193,11 +193,10 @@ def _birthday(rng: random.Random) -> tuple[str, str]:
     if rng.random() < 0.5:
         german_date, english_date = date(rng)
         german_when, english_when = f"am {german_date}", f"on the {english_date}"
-    key = rng.choice(("ich", "du", "er", "sie", "Sie"))  # one birthday: one owner
-    stem, english_owner = grammar.POSSESSIVES[key]
+    key = rng.choice(grammar.SINGLE_OWNERS)  # one birthday: one owner
+    owner, english_owner = grammar.possessive(key, "nom", "m")
     english = f"{english_owner} birthday is {english_when}"
     if rng.random() < 0.5:
-        owner = grammar.ein_word(stem, "nom", "m")
         return sentence(f"{owner} Geburtstag ist {german_when}", english)
     subject = pronoun(key)
     have = grammar.present("haben", subject.person)
