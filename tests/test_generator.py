@@ -827,6 +827,20 @@ def test_a_subject_that_says_you_takes_no_object_that_says_you(lexicon):
         assert not objects & {"dich", "euch", "Sie"}, key
 
 
+def test_a_phrase_knows_its_determiner_and_mum_takes_no_article_in_english():
+    from nmt_core.corpora import senses
+    from nmt_core.corpora.phrases import Noun, name_phrase, noun_phrase
+
+    mama = Noun(senses.nouns()["Mama"], "f", "Mamas", "mums")
+    made = {}
+    for seed in range(40):
+        phrase = noun_phrase(random.Random(seed), mama, plural=False, definite=True)
+        made[phrase.determiner] = (phrase.german["nom"], phrase.english)
+    assert made["name"] == ("die Mama", "Mum")
+    assert made["poss"][1].endswith(" mum") and "def" not in made
+    assert name_phrase("Anna").determiner == "name"
+
+
 def test_weak_masculine_nouns_take_n_or_en_outside_the_nominative():
     from nmt_core.corpora import senses
     from nmt_core.corpora.phrases import Noun, _noun_form

@@ -54,7 +54,7 @@ WHICH = {"m": "welcher", "f": "welche", "n": "welches", "pl": "welche"}
 @dataclass(frozen=True)
 class Compared:
     """One side of a comparison: German nominative, English as a subject and after "than",
-    the verb person, and the kinds it is of."""
+    the verb person, the kinds it is of, and for a noun the noun and its determiner."""
 
     german: str
     english: str
@@ -62,6 +62,7 @@ class Compared:
     person: int
     kinds: frozenset[str]
     noun: Noun | None = None  # the sense table's noun, if it is one
+    determiner: str = ""  # the noun's: "def" (the dog), "poss" (my dog), "name" (Mum)
 
 
 def _pronoun(key: str) -> Compared:
@@ -77,7 +78,8 @@ def _name(rng: random.Random, besides: str = "") -> Compared:
 def _noun(rng: random.Random, noun: Noun, plural: bool | None = None) -> Compared:
     phrase = noun_phrase(rng, noun, plural, definite=True)
     german = phrase.german["nom"]
-    return Compared(german, phrase.english, phrase.english, phrase.person, noun.sense.kinds, noun)
+    english, person, determiner = phrase.english, phrase.person, phrase.determiner
+    return Compared(german, english, english, person, noun.sense.kinds, noun, determiner)
 
 
 def compared(rng: random.Random, words: Vocabulary, kind: str, besides: str = "") -> Compared:
@@ -100,10 +102,10 @@ def _other(rng: random.Random, words: Vocabulary, kind: str, first: Compared) ->
     Rezept" and "der Brief" for "dick")."""
     if first.noun is None or kind == "person":
         return compared(rng, words, kind, besides=first.english)
-    if not first.english.startswith("the ") and rng.random() < 0.3:
+    if first.determiner != "def" and rng.random() < 0.3:
         for _ in range(5):  # "mein Fahrrad" and "dein Fahrrad", both singular or both plural
             other = _noun(rng, first.noun, plural=first.person == 5)
-            if not other.english.startswith("the ") and other.english != first.english:
+            if other.determiner != "def" and other.english != first.english:
                 return other
     alike = [n for n in words.nouns if n.sense.kinds == first.kinds and n != first.noun]
     return _noun(rng, rng.choice(alike)) if alike else _noun(rng, first.noun)

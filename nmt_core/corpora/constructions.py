@@ -344,7 +344,7 @@ def _preposition_phrase(
         return None
     german = grammar.governed(preposition, other.german[case])
     if preposition == "bei":  # "at my grandma's", not "at the grandma's" or "daughters's"
-        if other.english.startswith("the ") or other.person != 2:
+        if other.determiner == "def" or other.person != 2:
             return None
         return german, f"at {other.english}'s"
     return german, f"{ENGLISH_PREPOSITIONS[preposition]} {other.english}"

@@ -281,7 +281,6 @@ def liking(rng: random.Random, words: Vocabulary) -> Pair | None:
 
 # what one asks for with "möchte" and a noun: food, drink and what a shop sells
 _WANTED = frozenset({"food", "drink", "clothes", "gift"})
-_OWNERS = tuple({f"{english} " for _, english in grammar.POSSESSIVES.values()})  # noun_phrase's
 
 
 def wanting(rng: random.Random, words: Vocabulary) -> Pair | None:
@@ -291,7 +290,7 @@ def wanting(rng: random.Random, words: Vocabulary) -> Pair | None:
     ("Ich möchte meinen Tee")."""
     nouns = [n for n in words.nouns if n.sense.kinds & _WANTED and not n.sense.bare]
     wanted = noun_phrase(rng, rng.choice(nouns), adjectives=words.adjectives)
-    if wanted.english.startswith(_OWNERS):
+    if wanted.determiner == "poss":
         return None
     who = subject(rng, words, frozenset({"person"}), definite=True)
     verb = grammar.present("möchten", who.person)

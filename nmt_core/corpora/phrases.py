@@ -47,14 +47,18 @@ class Verb:
 
 @dataclass(frozen=True)
 class Phrase:
-    """A noun phrase in every case, its English, and the verb person it takes (0-5: ich ...
-    sie; a noun 2 or 5, a pronoun its own, "Anna und ich" 3)."""
+    """A noun phrase in every case, its English, the verb person it takes (0-5: ich ...
+    sie; a noun 2 or 5, a pronoun its own, "Anna und ich" 3), and how its English is
+    determined."""
 
     german: dict[str, str]
     english: str
     person: int
     kinds: frozenset[str]
     kein: dict[str, str] | None = None  # "keinen Apfel": how it is negated, else with "nicht"
+    # "def" (the dog), "poss" (my dog), "indef" (a dog), "bare" (milk), "name" (Anna, and Mum
+    # for "die Mama": no article in English); "" for a pronoun
+    determiner: str = ""
 
 
 @dataclass(frozen=True)
@@ -162,7 +166,8 @@ def noun_phrase(
     """
     sense = noun.sense
     if sense.bare:
-        return Phrase({c: sense.german for c in grammar.CASES}, sense.english, 2, sense.kinds)
+        german = {c: sense.german for c in grammar.CASES}
+        return Phrase(german, sense.english, 2, sense.kinds, determiner="bare")
     generic = generic and "person" not in sense.kinds
     if plural is None:
         countable = bool(noun.plural) and not (sense.mass or sense.single)
@@ -186,7 +191,8 @@ def noun_phrase(
     kein = None
     if kind in ("indef", "bare"):
         kein = {c: determined(noun, "kein", c, plural, before, owner) for c in grammar.CASES}
-    return Phrase(german, english, 5 if plural else 2, sense.kinds, kein)
+    determiner = "name" if named and kind == "def" else kind
+    return Phrase(german, english, 5 if plural else 2, sense.kinds, kein, determiner)
 
 
 def _determiners(sense: senses.NounSense, plural: bool) -> list[str]:
@@ -250,7 +256,8 @@ def in_number(rng: random.Random, noun: Noun, plural_share: float) -> tuple[bool
 
 def name_phrase(name: str) -> Phrase:
     """A person's name, the same in every case and in English: "Anna" :: "Anna"."""
-    return Phrase({c: name for c in grammar.CASES}, name, 2, frozenset({"person"}))
+    german = {c: name for c in grammar.CASES}
+    return Phrase(german, name, 2, frozenset({"person"}), determiner="name")
 
 
 def pronoun(key: str) -> Phrase:
