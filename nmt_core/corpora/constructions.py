@@ -94,8 +94,8 @@ def past_state(rng: random.Random, words: Vocabulary) -> Pair | None:
         tail = (sense.german,)
     elif kind == "hunger":
         who = subject(rng, words, frozenset({"person"}))
-        state, english_state, _ = rng.choice(senses.REASONS)
-        if not state[0].isupper():  # "müde", "krank": said as adjectives
+        state, english_state, state_verb, _ = rng.choice(senses.REASONS)
+        if state_verb != "haben":  # "müde", "krank": said as adjectives
             return None
         middle, tail, state = (), (state,), english_state
     else:

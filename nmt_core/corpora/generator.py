@@ -139,14 +139,13 @@ def subordinate(rng: random.Random, words: Vocabulary) -> Pair | None:
 def because(rng: random.Random, words: Vocabulary) -> Pair | None:
     """weil or wenn with a reason: "Ich trinke Wasser, weil ich Durst habe.", "Wenn du müde
     bist, schläfst du."."""
-    state, english_state, verbs = rng.choice(senses.REASONS)
+    state, english_state, reason_verb, verbs = rng.choice(senses.REASONS)
     made = draw_clause(rng, words, "present", lambda v: v.sense.german in verbs, False, False)
     if made is None:
         return None
     _, said = made
     speaker = pronoun(rng.choice(list(PRONOUNS)))
     person = speaker.person
-    reason_verb = "haben" if state[0].isupper() else "sein"
     reason = German(speaker.german["nom"], grammar.present(reason_verb, person), (state,))
     reason_english = join_words(speaker.english, english_forms.be(person), english_state)
     if rng.random() < 0.5:

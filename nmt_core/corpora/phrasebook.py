@@ -21,7 +21,7 @@ from nmt_core.corpora.grammar import (
 )
 from nmt_core.corpora.pairs import sentence
 from nmt_core.corpora.phrases import pronoun
-from nmt_core.corpora.senses import CITIES, COUNTRIES, NAME_GENDERS, NAMES, nouns
+from nmt_core.corpora.senses import CITIES, COUNTRIES, NAME_GENDERS, NAMES, REASONS, nouns
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import Pair as DataPair
 
@@ -264,7 +264,8 @@ def _hunger(rng: random.Random) -> tuple[str, str]:
     """ "Hast du Hunger?" :: "Are you hungry?"; "Wir haben Durst." :: "We are thirsty."."""
     subject = pronoun(rng.choice(list(PRONOUNS)))
     nom, english, person = subject.german["nom"], subject.english, subject.person
-    german_state, english_state = rng.choice((("Hunger", "hungry"), ("Durst", "thirsty")))
+    had = [(state, english) for state, english, verb, _ in REASONS if verb == "haben"]
+    german_state, english_state = rng.choice(had)
     verb = present("haben", person)
     if rng.random() < 0.4:
         return sentence(

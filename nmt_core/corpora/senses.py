@@ -246,12 +246,13 @@ FREQUENCY = frozenset({"often", "always", "sometimes", "rarely", "already", "usu
 LIKED_TIMES = frozenset({"in the morning", "in the afternoon", "in the evening", "at the weekend",
                          "in summer", "in winter", "in spring", "in autumn"})  # fmt: skip
 
-# "... weil ich Hunger habe": a state, its English, and the verbs it gives a reason for
+# "... weil ich Hunger habe": a state, its English, the German verb that says it (a noun is
+# had, an adjective is been: "Hunger haben", "müde sein"), and the verbs it gives a reason for
 REASONS = (
-    ("Hunger", "hungry", frozenset({"essen", "kochen"})),
-    ("Durst", "thirsty", frozenset({"trinken"})),
-    ("müde", "tired", frozenset({"schlafen", "einschlafen", "bleiben"})),
-    ("krank", "ill", frozenset({"schlafen", "bleiben"})),
+    ("Hunger", "hungry", "haben", frozenset({"essen", "kochen"})),
+    ("Durst", "thirsty", "haben", frozenset({"trinken"})),
+    ("müde", "tired", "sein", frozenset({"schlafen", "einschlafen", "bleiben"})),
+    ("krank", "ill", "sein", frozenset({"schlafen", "bleiben"})),
 )
 # "Ich glaube, dass ...": the verbs that open a dass clause, with their English
 THAT_VERBS = (
