@@ -78,6 +78,10 @@ def test_articles_and_possessives_by_case_and_gender():
     ]  # fmt: skip
     assert grammar.ein_word("kein", "nom", "pl") == "keine"
     assert grammar.possessive("du", "acc", "pl") == ("deine", "your")
+    assert [grammar.der_word("dies", "nom", g) for g in grammar.GENDERS] == [
+        "dieser", "diese", "dieses", "diese"
+    ]  # fmt: skip
+    assert grammar.der_word("welch", "dat", "pl") == "welchen"
     assert grammar.possessive("ihr", "dat", "m") == ("eurem", "your")
     assert grammar.with_preposition("in", "dem") == "im"
     assert grammar.with_preposition("zu", "der") == "zur"

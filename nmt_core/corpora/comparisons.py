@@ -48,7 +48,6 @@ GROUPS = {
                ("in der Schule", "in the school")),
 }  # fmt: skip
 YEARS_APART = range(1, 11)  # "zwei Jahre älter als ich": a sibling's or a friend's age
-WHICH = {"m": "welcher", "f": "welche", "n": "welches", "pl": "welche"}
 
 
 @dataclass(frozen=True)
@@ -205,7 +204,7 @@ def superlative(rng: random.Random, words: Vocabulary) -> Pair | None:
     if roll < 0.75:
         verb, be = _be(5 if plural else 2, False)
         return sentence(
-            f"{WHICH[gender].capitalize()} {german_noun} {verb} {most_german}",
+            f"{grammar.der_word('welch', 'nom', gender)} {german_noun} {verb} {most_german}",
             f"Which {english_noun} {be} {most_english}",
             "?",
         )

@@ -24,6 +24,14 @@ DEFINITE = {
     "dat": ("dem", "der", "dem", "den"),
     "gen": ("des", "der", "des", "der"),
 }
+# The endings of the der-words (dieser, welcher, jeder): der/die/das's, with -e and -es for
+# "die" and "das"
+DER_ENDINGS = {
+    "nom": ("er", "e", "es", "e"),
+    "acc": ("en", "e", "es", "e"),
+    "dat": ("em", "er", "em", "en"),
+    "gen": ("es", "er", "es", "er"),
+}
 # The endings of ein, kein and the possessives (mein, dein, sein, ihr, unser, euer): "ein" has no
 # plural, "kein" and "mein" share its endings.
 EIN_ENDINGS = {
@@ -167,6 +175,11 @@ def number(n: int) -> tuple[str, str]:
 def definite(case: str, gender: str) -> str:
     """der, den, dem, des, ... for a case and a gender ("pl" for a plural)."""
     return DEFINITE[case][GENDERS.index(gender)]
+
+
+def der_word(stem: str, case: str, gender: str) -> str:
+    """dies-/welch-/jed- with its ending: ``der_word("dies", "dat", "f")`` is "dieser"."""
+    return stem + DER_ENDINGS[case][GENDERS.index(gender)]
 
 
 def ein_word(stem: str, case: str, gender: str) -> str:

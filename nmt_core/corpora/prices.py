@@ -73,7 +73,7 @@ def priced(rng: random.Random, noun: Noun) -> tuple[str, str, bool]:
         return determined(noun, "def", "nom", plural), f"the {english_noun}", plural
     if kind == "indef":
         return determined(noun, "indef", "nom"), english_forms.with_indefinite(english_noun), plural
-    this = {"m": "dieser", "f": "diese", "n": "dieses", "pl": "diese"}[gender]
+    this = grammar.der_word("dies", "nom", gender)
     return f"{this} {german_noun}", ("these " if plural else "this ") + english_noun, plural
 
 
