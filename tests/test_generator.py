@@ -845,6 +845,19 @@ def test_a_phrase_knows_its_determiner_and_mum_takes_no_article_in_english():
     assert name_phrase("Anna").determiner == "name"
 
 
+def test_an_adjective_said_of_someone_is_one_clause_in_every_word_order():
+    from nmt_core.corpora import senses
+    from nmt_core.corpora.clauses import predicative
+    from nmt_core.corpora.phrases import pronoun
+
+    tired = next(a for a in senses.adjectives() if a.german == "müde")
+    said, state = predicative(pronoun("du"), tired, ("sehr", "very"))
+    assert (said.main(), said.question(), state) == ("du bist sehr müde", "bist du sehr müde",
+                                                     "very tired")  # fmt: skip
+    said, state = predicative(pronoun("wir"), tired, ("", ""), past=True)
+    assert (said.inverted("gestern"), state) == ("gestern waren wir müde", "tired")
+
+
 def test_weak_masculine_nouns_take_n_or_en_outside_the_nominative():
     from nmt_core.corpora import senses
     from nmt_core.corpora.phrases import Noun, _noun_form

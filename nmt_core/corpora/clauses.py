@@ -18,6 +18,7 @@ from nmt_core.corpora import english, english_forms, grammar, senses, times
 from nmt_core.corpora.grammar import PRONOUNS
 from nmt_core.corpora.pairs import join_words
 from nmt_core.corpora.phrases import (
+    Degree,
     Phrase,
     Verb,
     Vocabulary,
@@ -51,6 +52,16 @@ class German:
     def subordinate(self) -> str:
         """Verb last, the prefix joined to it: "dass er heute anruft"."""
         return join_words(self.subject, *self.middle, *self.tail, self.prefix + self.finite)
+
+
+def predicative(
+    who: Phrase, sense: senses.AdjectiveSense, degree: Degree, past: bool = False
+) -> tuple[German, str]:
+    """An adjective said of ``who`` with sein (war when ``past``), as a German clause, and the
+    English after the verb: "die Suppe ist zu heiß" and "too hot" (from :func:`described`)."""
+    verb = grammar.simple_past("sein", who.person) if past else grammar.present("sein", who.person)
+    said = German(who.german["nom"], verb, (degree[0],), (sense.german,))
+    return said, join_words(degree[1], sense.english)
 
 
 Time = tuple[str, str, str]  # German, English, category ("habit", "plan", "past")

@@ -21,6 +21,7 @@ from nmt_core.corpora.clauses import (
     oneself,
     place_phrase,
     predicate,
+    predicative,
 )
 from nmt_core.corpora.grammar import POSSESSIVES, PRONOUNS
 from nmt_core.corpora.pairs import Pair, join_words, sentence
@@ -89,15 +90,15 @@ def past_state(rng: random.Random, words: Vocabulary) -> Pair | None:
         made = described(rng, words)
         if made is None:
             return None
-        who, sense, degree = made
-        middle, state = (degree[0],), join_words(degree[1], sense.english)
-        tail = (sense.german,)
+        who = made[0]
+        said, state = predicative(*made, past=True)
     elif kind == "hunger":
         who = subject(rng, words, frozenset({"person"}))
-        state, english_state, state_verb, _ = rng.choice(senses.REASONS)
+        german_state, state, state_verb, _ = rng.choice(senses.REASONS)
         if state_verb != "haben":  # "müde", "krank": said as adjectives
             return None
-        middle, tail, state = (), (state,), english_state
+        had = grammar.simple_past("haben", who.person)
+        said = German(who.german["nom"], had, (), (german_state,))
     else:
         who = subject(rng, words, frozenset({"person"}))
         negated = rng.random() < 0.2
@@ -108,13 +109,11 @@ def past_state(rng: random.Random, words: Vocabulary) -> Pair | None:
             return None
         middle = ("nicht" if negated else "", place[0])
         state = join_words("not" if negated else "", place[1])
-        tail = ()
-    verb = grammar.simple_past("haben" if kind == "hunger" else "sein", who.person)
-    said = German(who.german["nom"], verb, middle, tail)
+        said = German(who.german["nom"], grammar.simple_past("sein", who.person), middle)
     english_state = join_words(state, time[1])
     was = english_forms.was(who.person)
     if rng.random() < 0.25 and who.german["nom"] != "ich":
-        asked = replace(said, middle=(time[0], *middle)).question()
+        asked = replace(said, middle=(time[0], *said.middle)).question()
         return sentence(asked, join_words(was, who.english, english_state), "?")
     german = said.inverted(time[0]) if time[0] else said.main()
     return sentence(german, join_words(who.english, was, english_state))

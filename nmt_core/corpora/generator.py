@@ -50,6 +50,7 @@ from nmt_core.corpora.clauses import (
     German,
     draw_clause,
     predicate,
+    predicative,
 )
 from nmt_core.corpora.constructions import (
     coordinated,
@@ -239,14 +240,12 @@ def adjective(rng: random.Random, words: Vocabulary) -> Pair | None:
     made = described(rng, words)
     if made is None:
         return None
-    phrase, sense, degree = made
-    verb = grammar.present("sein", phrase.person)
-    be = english_forms.be(phrase.person)
+    who = made[0]
+    said, state = predicative(*made)
+    be = english_forms.be(who.person)
     if rng.random() < 0.3:
-        return sentence(join_words(verb, phrase.german["nom"], degree[0], sense.german),
-                        join_words(be, phrase.english, degree[1], sense.english), "?")  # fmt: skip
-    return sentence(join_words(phrase.german["nom"], verb, degree[0], sense.german),
-                    join_words(phrase.english, be, degree[1], sense.english))  # fmt: skip
+        return sentence(said.question(), join_words(be, who.english, state), "?")
+    return sentence(said.main(), join_words(who.english, be, state))
 
 
 def liking(rng: random.Random, words: Vocabulary) -> Pair | None:
