@@ -369,12 +369,20 @@ def test_clicking_a_node_of_the_beam_tree_shows_that_prefix(page, server):
     assert "(ended" in caption.inner_text()  # the best hypothesis' last node, at first
     tree = page.locator(".js-plotly-plot", has=page.locator(".legend", has_text="pruned"))
     page.wait_for_function("el => el.data && el.data.length >= 5", arg=tree.element_handle())
-    pruned = tree.locator(".scatterlayer .trace").nth(4).locator(".point")
-    tree.scroll_into_view_if_needed()
-    pruned.first.click(force=True)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('p')].some(p => p.innerText.includes('(pruned'))"
-    )
+    pruned = tree.locator(".scatterlayer .trace").nth(4).locator(".point").first
+    shown = "() => [...document.querySelectorAll('p')].some(p => p.innerText.includes('(pruned'))"
+    for _ in range(3):  # a click Plotly got before it listened, or that a late redraw moved
+        page.locator('[data-testid="stStatusWidget"]').wait_for(state="hidden")
+        pruned.evaluate("point => point.scrollIntoView({block: 'center'})")  # not under the header
+        box = pruned.bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        try:
+            page.wait_for_function(shown, timeout=20_000)
+            return
+        except sync_api.TimeoutError:
+            continue
+    captions = page.locator('[data-testid="stCaptionContainer"]').all_inner_texts()
+    pytest.fail(f"no pruned node shown at {page.url}; captions: {captions}")
 
 
 TOUR_BOXES = """target => {
