@@ -6,6 +6,7 @@ fine-tuning recipe, and train_all.sh starting each run from its own model's chec
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -140,3 +141,36 @@ def test_train_all_fine_tunes_each_model_from_the_checkpoint_init_names(tmp_path
     starts = {c[c.index("--output-dir") + 1]: c[c.index("--init-checkpoint") + 1] for c in trains}
     runs = tmp_path / "runs"
     assert starts == {f"{runs}/dot": "/base/en-de-dot", f"{runs}/none": "/base/en-de-none"}
+
+
+def test_train_all_preloads_the_allocator_into_each_training_only(tmp_path):
+    """ALLOCATOR (default: tcmalloc where installed) is preloaded into the training processes,
+    before any LD_PRELOAD of the caller's; ALLOCATOR= leaves the caller's alone. glibc's malloc
+    fragments a CPU run's heap (the model card: 2.4 GB to 8.7 GB RSS over 3,000 updates)."""
+    bin_dir, calls = tmp_path / "bin", tmp_path / "calls"
+    bin_dir.mkdir()
+    stand_in = bin_dir / "python"  # records the preload each command ran with
+    stand_in.write_text(
+        '#!/bin/sh\necho "$3 [$LD_PRELOAD]" >> "$CALLS"\n'
+        'if [ "$3" = average ]; then mkdir -p "$5/averaged"; fi\n'
+    )
+    stand_in.chmod(0o755)
+    tokenizer = tmp_path / "spm.model"
+    tokenizer.write_text("")
+    allocator = tmp_path / "liballocator.so"  # not loadable: the loader says so and goes on
+
+    def preloads(**chosen: str) -> list[str]:
+        calls.unlink(missing_ok=True)
+        env = {
+            "PATH": f"{bin_dir}:/usr/bin:/bin", "CALLS": str(calls), "MODELS": "dot",
+            "RUNS": str(tmp_path / "runs"), "TOKENIZER": str(tokenizer), **chosen,
+        }  # fmt: skip
+        shutil.rmtree(tmp_path / "runs", ignore_errors=True)
+        subprocess.run(["bash", str(RECIPES / "train_all.sh")], env=env, check=True, timeout=60)
+        return calls.read_text().splitlines()
+
+    assert preloads(ALLOCATOR=str(allocator), LD_PRELOAD="/x/mine.so") == [
+        f"train [{allocator}:/x/mine.so]",
+        "average [/x/mine.so]",
+    ]
+    assert preloads(ALLOCATOR="", LD_PRELOAD="/x/mine.so")[0] == "train [/x/mine.so]"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Reproduce the shipped models of one direction from a fresh clone (see checkpoints/README.md).
-# Needs: apt-get install -y trans-de-en; pip install -r requirements.txt.
+# Needs: apt-get install -y trans-de-en; pip install -r requirements.txt. On a CPU, also
+# apt-get install -y libtcmalloc-minimal4 (optional; see ALLOCATOR below).
 #
 # Recipe base.json: sentences x2 + phrases + pairs made from Ding's slash alternatives and
 # conjugated forms (train only), an 8,000-piece joint vocabulary, 12,000 updates of <= 4,000
@@ -23,6 +24,11 @@
 # (the model card's "Reproduce": English->German's four fine-tuned with RECIPE=
 # checkpoints/recipes/everyday_finetune.json from the base recipe's, INIT=BASE/en-de-{}).
 # Re-running resumes every unfinished run from its last checkpoint.
+# ALLOCATOR=file.so is preloaded into each training (default: gperftools' tcmalloc where
+# installed; ALLOCATOR= uses glibc's). With glibc's malloc a CPU run fragments its heap: the
+# fine-tuning recipe's RSS grows from about 2.4 GB to 8.7 GB over 3,000 updates, so two runs
+# fill a 24 GiB machine; with tcmalloc it stays near its start (the model card, "What was
+# tried"). Numbers are unchanged: only where freed memory goes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DIRECTION=${DIRECTION:-de-en}
@@ -32,6 +38,9 @@ PARALLEL=${PARALLEL:-2}
 RECIPE=${RECIPE:-checkpoints/recipes/base.json}
 TOKENIZER=${TOKENIZER:-$RUNS/spm-de-en.model}
 PROBES=tests/fixtures/alignment_${DIRECTION/-/_}/probe.tsv
+TCMALLOC=$(find /usr/lib /usr/lib64 -name libtcmalloc_minimal.so.4 2>/dev/null | head -n 1)
+ALLOCATOR=${ALLOCATOR-$TCMALLOC}
+PRELOAD=$ALLOCATOR${ALLOCATOR:+${LD_PRELOAD:+:}}${LD_PRELOAD-}
 mkdir -p "$RUNS"
 [ -f "$TOKENIZER" ] ||
   python -m nmt_core tokenizer --config "$RECIPE" --output "$TOKENIZER"
@@ -39,8 +48,9 @@ mkdir -p "$RUNS"
 train() {  # name, then model flags; ends with RUNS/NAME/averaged, the checkpoint to ship
   local name=$1
   shift
-  nice -n 19 python -m nmt_core train --config "$RECIPE" --tokenizer "$TOKENIZER" \
-    --direction "$DIRECTION" --probes "$PROBES" --device "$DEVICE" --output-dir "$RUNS/$name" \
+  LD_PRELOAD=$PRELOAD nice -n 19 python -m nmt_core train --config "$RECIPE" \
+    --tokenizer "$TOKENIZER" --direction "$DIRECTION" --probes "$PROBES" --device "$DEVICE" \
+    --output-dir "$RUNS/$name" \
     ${THREADS:+--threads "$THREADS"} ${INIT:+--init-checkpoint "${INIT//\{\}/$name}"} \
     --resume "$@" >>"$RUNS/$name.log" 2>&1
   # The same rule for every model: best checkpoint or mean of the last k snapshots, on dev
