@@ -26,9 +26,9 @@
 # Re-running resumes every unfinished run from its last checkpoint.
 # ALLOCATOR=file.so is preloaded into each training (default: gperftools' tcmalloc where
 # installed; ALLOCATOR= uses glibc's). With glibc's malloc a CPU run fragments its heap: the
-# fine-tuning recipe's RSS grows from about 2.4 GB to 8.7 GB over 3,000 updates, so two runs
-# fill a 24 GiB machine; with tcmalloc it stays near its start (the model card, "What was
-# tried"). Numbers are unchanged: only where freed memory goes.
+# fine-tuning recipe's RSS grows from about 2.4 GB to 8.7 GB over 3,000 updates, so a third
+# run overflows a 24 GiB machine; with tcmalloc it stays near its start (the model card, "What
+# was tried"). The weights are unchanged: byte-identical after 600 updates with either.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DIRECTION=${DIRECTION:-de-en}
