@@ -119,25 +119,35 @@ def test_the_wider_fine_tuning_recipes_differ_only_in_their_generated_share(shar
     assert wide["train"] == {**tuning["train"], "generated_pairs": share}
 
 
-def test_train_all_fine_tunes_each_model_from_the_checkpoint_init_names(tmp_path):
-    """train_all.sh's INIT: each run starts from its own model's checkpoint ({} = its name);
-    a stand-in python records the commands instead of training."""
-    bin_dir, calls = tmp_path / "bin", tmp_path / "calls"
-    bin_dir.mkdir()
+def train_all_commands(tmp_path: Path, **env: str) -> list[tuple[str, list[str]]]:
+    """The python commands train_all.sh runs with ``env``, each as (its LD_PRELOAD, its
+    arguments): a stand-in python records them instead of training."""
+    bin_dir, calls, runs = tmp_path / "bin", tmp_path / "calls", tmp_path / "runs"
+    bin_dir.mkdir(exist_ok=True)
     stand_in = bin_dir / "python"
     stand_in.write_text(
-        '#!/bin/sh\necho "$@" >> "$CALLS"\nif [ "$3" = average ]; then mkdir -p "$5/averaged"; fi\n'
+        '#!/bin/sh\necho "$LD_PRELOAD|$*" >> "$CALLS"\n'
+        'if [ "$3" = average ]; then mkdir -p "$5/averaged"; fi\n'
     )
     stand_in.chmod(0o755)
     tokenizer = tmp_path / "spm.model"
     tokenizer.write_text("")
-    env = {
-        "PATH": f"{bin_dir}:/usr/bin:/bin", "CALLS": str(calls), "DIRECTION": "en-de",
-        "RUNS": str(tmp_path / "runs"), "TOKENIZER": str(tokenizer), "MODELS": "dot none",
-        "RECIPE": str(RECIPES / "everyday_finetune.json"), "INIT": "/base/en-de-{}",
-    }  # fmt: skip
+    calls.unlink(missing_ok=True)
+    shutil.rmtree(runs, ignore_errors=True)
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "CALLS": str(calls), "RUNS": str(runs),
+           "TOKENIZER": str(tokenizer), **env}  # fmt: skip
     subprocess.run(["bash", str(RECIPES / "train_all.sh")], env=env, check=True, timeout=60)
-    trains = [line.split() for line in calls.read_text().splitlines() if " train " in line]
+    lines = (line.split("|", 1) for line in calls.read_text().splitlines())
+    return [(preload, arguments.split()) for preload, arguments in lines]
+
+
+def test_train_all_fine_tunes_each_model_from_the_checkpoint_init_names(tmp_path):
+    """train_all.sh's INIT: each run starts from its own model's checkpoint ({} = its name)."""
+    commands = train_all_commands(
+        tmp_path, DIRECTION="en-de", MODELS="dot none", INIT="/base/en-de-{}",
+        RECIPE=str(RECIPES / "everyday_finetune.json"),
+    )  # fmt: skip
+    trains = [c for _, c in commands if c[2] == "train"]
     starts = {c[c.index("--output-dir") + 1]: c[c.index("--init-checkpoint") + 1] for c in trains}
     runs = tmp_path / "runs"
     assert starts == {f"{runs}/dot": "/base/en-de-dot", f"{runs}/none": "/base/en-de-none"}
@@ -147,27 +157,11 @@ def test_train_all_preloads_the_allocator_into_each_training_only(tmp_path):
     """ALLOCATOR (default: tcmalloc where installed) is preloaded into the training processes,
     before any LD_PRELOAD of the caller's; ALLOCATOR= leaves the caller's alone. glibc's malloc
     fragments a CPU run's heap (the model card: 2.4 GB to 8.7 GB RSS over 3,000 updates)."""
-    bin_dir, calls = tmp_path / "bin", tmp_path / "calls"
-    bin_dir.mkdir()
-    stand_in = bin_dir / "python"  # records the preload each command ran with
-    stand_in.write_text(
-        '#!/bin/sh\necho "$3 [$LD_PRELOAD]" >> "$CALLS"\n'
-        'if [ "$3" = average ]; then mkdir -p "$5/averaged"; fi\n'
-    )
-    stand_in.chmod(0o755)
-    tokenizer = tmp_path / "spm.model"
-    tokenizer.write_text("")
     allocator = tmp_path / "liballocator.so"  # not loadable: the loader says so and goes on
 
     def preloads(**chosen: str) -> list[str]:
-        calls.unlink(missing_ok=True)
-        env = {
-            "PATH": f"{bin_dir}:/usr/bin:/bin", "CALLS": str(calls), "MODELS": "dot",
-            "RUNS": str(tmp_path / "runs"), "TOKENIZER": str(tokenizer), **chosen,
-        }  # fmt: skip
-        shutil.rmtree(tmp_path / "runs", ignore_errors=True)
-        subprocess.run(["bash", str(RECIPES / "train_all.sh")], env=env, check=True, timeout=60)
-        return calls.read_text().splitlines()
+        commands = train_all_commands(tmp_path, MODELS="dot", **chosen)
+        return [f"{c[2]} [{preload}]" for preload, c in commands]
 
     assert preloads(ALLOCATOR=str(allocator), LD_PRELOAD="/x/mine.so") == [
         f"train [{allocator}:/x/mine.so]",
