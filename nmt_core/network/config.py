@@ -151,6 +151,7 @@ MEASURED_SENTENCES = (
     "tests/fixtures/students_blind3_de_en.tsv",
     "tests/fixtures/students_blind4_de_en.tsv",
     "tests/fixtures/students_blind5_de_en.tsv",
+    "tests/fixtures/students_blind6_de_en.tsv",
 )
 
 
