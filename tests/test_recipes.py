@@ -1,7 +1,8 @@
 """The recipe scripts beside the shipped models: the rule that picks a direction's default
 model (checkpoints/recipes/pick_default.py), on made-up figures and through the script, which
 reads choice sets only (the gold set's probe split, the everyday fixture's even half); the
-fine-tuning recipe, and train_all.sh starting each run from its own model's checkpoint."""
+fine-tuning recipe, and train_all.sh starting each run from its own model's checkpoint; the
+blind reading of outputs (blind_reading.py): each distinct output once, without names."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 RECIPES = Path(__file__).resolve().parents[1] / "checkpoints" / "recipes"
 sys.path.insert(0, str(RECIPES))
 try:
+    from blind_reading import main as blind_reading
     from pick_default import pick_default, reason
 finally:
     sys.path.remove(str(RECIPES))
@@ -168,3 +170,50 @@ def test_train_all_preloads_the_allocator_into_each_training_only(tmp_path):
         "average [/x/mine.so]",
     ]
     assert preloads(ALLOCATOR="", LD_PRELOAD="/x/mine.so")[0] == "train [/x/mine.so]"
+
+
+def outputs_file(folder: Path, name: str, hypotheses: list[str]) -> Path:
+    """A made-up outputs file of blind_reading.py's ``outputs``, on two sentences."""
+    path = folder / f"{name}.json"
+    record = {"sources": ["Der Hund schläft.", "Ich bin müde."], "hypotheses": hypotheses}
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
+def test_a_blind_reading_lists_each_distinct_output_once_without_names(tmp_path, capsys):
+    dot = outputs_file(tmp_path, "de-en-dot", ["The dog is sleeping.", "I am tired."])
+    general = outputs_file(tmp_path, "de-en-general", ["The dog is sleeping.", "I am tyred."])
+    verdicts = tmp_path / "verdicts.json"
+    blind_reading(["list", "--verdicts", str(verdicts), str(dot), str(general)])
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == 3  # the dog's one output is read once for both models
+    assert not any("dot" in line or "general" in line for line in listed)
+    numbers = {line.split("\t")[2]: line.split("\t")[0] for line in listed}
+    marks = [f"{numbers['=> The dog is sleeping.']}:y", f"{numbers['=> I am tired.']}:y",
+             f"{numbers['=> I am tyred.']}:n"]  # fmt: skip
+    blind_reading(["judge", "--verdicts", str(verdicts), *marks])
+    capsys.readouterr()
+    blind_reading(["count", "--verdicts", str(verdicts), str(dot), str(general)])
+    assert capsys.readouterr().out.splitlines() == [
+        "de-en-dot.json: 2 of 2 acceptable",
+        "de-en-general.json: 1 of 2 acceptable",
+    ]
+    # a new model's outputs: only what has no verdict yet is listed
+    new = outputs_file(tmp_path, "de-en-new", ["The dog is sleeping.", "I'm tired."])
+    blind_reading(["list", "--verdicts", str(verdicts), str(new)])
+    assert capsys.readouterr().out.splitlines() == ["0\tIch bin müde.\t=> I'm tired."]
+    blind_reading(["count", "--verdicts", str(verdicts), str(new)])
+    assert capsys.readouterr().out.strip() == "de-en-new.json: 1 of 2 acceptable, 1 unjudged"
+    with pytest.raises(SystemExit, match="bad mark"):
+        blind_reading(["judge", "--verdicts", str(verdicts), "5:y"])
+
+
+def test_a_blind_reading_keeps_every_output_of_a_real_model(tmp_path, toy_checkpoint):
+    fixture = tmp_path / "set.tsv"
+    lines = [f"ich sehe {n} hunde .\ti see {n} dogs ." for n in ("zwei", "drei", "vier")] * 5
+    fixture.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    blind_reading(["outputs", "--tsv", str(fixture), "--swap", "--out", str(tmp_path / "out"),
+                   str(toy_checkpoint)])  # fmt: skip
+    record = json.loads((tmp_path / "out" / f"{toy_checkpoint.name}.json").read_text())
+    assert len(record["hypotheses"]) == 15  # all of them, not the CLI's first ten
+    assert record["sources"][0] == "i see zwei dogs ." and record["swap"] is True
