@@ -38,6 +38,7 @@ def verdict_key(source: str, output: str) -> str:
 
 
 def read_json(path: Path, default: object) -> object:
+    """The JSON in ``path``, or ``default`` before the first ``list`` or ``judge`` wrote it."""
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else default
 
 
@@ -84,6 +85,7 @@ def acceptable_count(outputs_file: Path, verdicts: dict[str, bool]) -> tuple[int
 
 def write_outputs(exports: Sequence[Path], tsv: Path, swap: bool, beam: int, out: Path) -> None:
     """OUT/NAME.json per export: corpus chrF and BLEU, and every source, reference, output."""
+    # imported here: list, judge and count read JSON only and need no torch
     from nmt_core.checkpoint import load_checkpoint
     from nmt_core.corpora.corpus import pairs_from_file
     from nmt_core.text.data import Pair
@@ -130,13 +132,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     verdicts: dict[str, bool] = read_json(args.verdicts, {})  # type: ignore[assignment]
     if args.command == "list":
         listing = unjudged(args.outputs_files, verdicts, args.seed)
-        listing_path(args.verdicts).write_text(json.dumps(listing, ensure_ascii=False))
+        text = json.dumps(listing, ensure_ascii=False)
+        listing_path(args.verdicts).write_text(text, encoding="utf-8")
         for number, (source, output) in enumerate(listing):
             print(f"{number}\t{source}\t=> {output}")
     elif args.command == "judge":
         listing: list[list[str]] = read_json(listing_path(args.verdicts), [])  # type: ignore[no-redef]
         verdicts = with_verdicts(verdicts, listing, " ".join(args.marks))
-        args.verdicts.write_text(json.dumps(verdicts, ensure_ascii=False, indent=0))
+        text = json.dumps(verdicts, ensure_ascii=False, indent=0)
+        args.verdicts.write_text(text, encoding="utf-8")
         print(f"{len(verdicts)} verdicts in {args.verdicts}")
     else:
         for path in args.outputs_files:
