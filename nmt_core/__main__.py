@@ -405,7 +405,8 @@ def command_translate(args: argparse.Namespace) -> int:
 def evaluate_pairs(
     checkpoint: Checkpoint, checkpoint_path: Path, pairs: list[Pair], beam: int
 ) -> dict[str, Any]:
-    """BLEU/chrF overall and by source length, and the first 10 translations."""
+    """BLEU/chrF overall and by source length, and every translation (what a reader judges:
+    the blind readings of checkpoints/recipes/blind_reading.py)."""
     scores = score_pairs(checkpoint.model, checkpoint.tokenizer, pairs, beam)
     hypotheses = list(scores.hypotheses)
     references = [p.target for p in pairs]
@@ -417,9 +418,9 @@ def evaluate_pairs(
         "bleu": scores.bleu,
         "chrf": scores.chrf,
         "by_length": [asdict(b) for b in bleu_by_length(lengths, hypotheses, references)],
-        "examples": [
+        "translations": [
             {"source": p.source, "reference": p.target, "hypothesis": h}
-            for p, h in zip(pairs[:10], hypotheses[:10], strict=True)
+            for p, h in zip(pairs, hypotheses, strict=True)
         ],
     }
 
@@ -436,7 +437,7 @@ def command_evaluate(args: argparse.Namespace) -> int:
                 attention = result.reference.attention  # None without attention
                 stats = sentence_attention_stats(attention) if attention is not None else {}
                 f.write(json.dumps({"source": pair.source, **stats}) + "\n")
-    print(json.dumps({k: v for k, v in report.items() if k != "examples"}, indent=2))
+    print(json.dumps({k: v for k, v in report.items() if k != "translations"}, indent=2))
     if args.output:
         written(args.output).write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     return 0

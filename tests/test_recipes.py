@@ -173,10 +173,12 @@ def test_train_all_preloads_the_allocator_into_each_training_only(tmp_path):
 
 
 def outputs_file(folder: Path, name: str, hypotheses: list[str]) -> Path:
-    """A made-up outputs file of blind_reading.py's ``outputs``, on two sentences."""
+    """A made-up ``nmt_core evaluate --output`` report of one model, on two sentences."""
     path = folder / f"{name}.json"
-    record = {"sources": ["Der Hund schläft.", "Ich bin müde."], "hypotheses": hypotheses}
-    path.write_text(json.dumps(record), encoding="utf-8")
+    sources = ["Der Hund schläft.", "Ich bin müde."]
+    translations = [{"source": s, "reference": "", "hypothesis": h}
+                    for s, h in zip(sources, hypotheses, strict=True)]  # fmt: skip
+    path.write_text(json.dumps({"translations": translations}), encoding="utf-8")
     return path
 
 
@@ -206,14 +208,3 @@ def test_a_blind_reading_lists_each_distinct_output_once_without_names(tmp_path,
     assert capsys.readouterr().out.strip() == "de-en-new.json: 1 of 2 acceptable, 1 unjudged"
     with pytest.raises(SystemExit, match="bad mark"):
         blind_reading(["judge", "--verdicts", str(verdicts), "5:y"])
-
-
-def test_a_blind_reading_keeps_every_output_of_a_real_model(tmp_path, toy_checkpoint):
-    fixture = tmp_path / "set.tsv"
-    lines = [f"ich sehe {n} hunde .\ti see {n} dogs ." for n in ("zwei", "drei", "vier")] * 5
-    fixture.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    blind_reading(["outputs", "--tsv", str(fixture), "--swap", "--out", str(tmp_path / "out"),
-                   str(toy_checkpoint)])  # fmt: skip
-    record = json.loads((tmp_path / "out" / f"{toy_checkpoint.name}.json").read_text())
-    assert len(record["hypotheses"]) == 15  # all of them, not the CLI's first ten
-    assert record["sources"][0] == "i see zwei dogs ." and record["swap"] is True

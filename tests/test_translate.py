@@ -222,6 +222,21 @@ def test_cli_evaluate_and_align(toy_checkpoint, tmp_path, capsys, pairs_tsv):
     assert scores["aer"] < 0.3
 
 
+def test_cli_evaluate_writes_every_translation_in_its_report(toy_checkpoint, tmp_path, pairs_tsv):
+    many = tmp_path / "many.tsv"
+    many.write_text(pairs_tsv.read_text() * 6)  # 12 pairs
+    report = tmp_path / "report.json"
+    command = ["evaluate", "--checkpoint", str(toy_checkpoint), "--tsv", str(many), "--beam", "1"]
+    assert main([*command, "--output", str(report)]) == 0
+    translations = json.loads(report.read_text())["translations"]
+    assert len(translations) == 12  # all of them: a blind reading judges every output
+    assert translations[11] == {
+        "source": "Ke Ku .",
+        "reference": "Ku Ke .",
+        "hypothesis": "Ku Ke .",
+    }
+
+
 def test_cli_evaluate_without_the_training_corpus_says_to_pass_a_tsv(
     toy_checkpoint, tmp_path, capsys
 ):
