@@ -355,7 +355,8 @@ EN_DE = (
         "I am going home now.",
         "Ich gehe jetzt nach Hause.",
         "'Jetzt' comes first and attends to 'now', at the end, so German puts the verb second: "
-        "'gehe' attends to 'going', and the subject 'ich' follows it, attending to 'I'.",
+        "'gehe' attends to 'going'. In pieces, its ending 'e' attends to 'I': the subject it "
+        "agrees with, which German writes only after the verb.",
         also=("Jetzt gehe ich nach Hause.",),
     ),
     Example(
