@@ -74,3 +74,31 @@ def test_the_cache_part_counts_what_a_decoder_step_reads():
     expected = (decoder - once + model.embedding.weight.numel()) * 4 / 2**20
     assert step_weight_mebibytes(model) == pytest.approx(expected)
     assert 0 < once < decoder
+
+
+def test_the_alignment_benchmark_scores_the_first_target_word_apart():
+    """Two pairs: the first target word links wrong in one (source 2, gold 0) and right in the
+    other; the later words' AER is the AER with every target-0 link left out."""
+    sys.path.insert(0, str(BENCH))
+    try:
+        from alignment import Gold, Report, position_table
+    finally:
+        sys.path.remove(str(BENCH))
+    from nmt_core.analysis.alignment import alignment_error_rate
+    from nmt_core.text.data import Pair
+
+    sure = [frozenset({(0, 0), (1, 1), (2, 2)}), frozenset({(0, 0), (1, 2)})]
+    possible = [sure[0], sure[1] | {(2, 1)}]
+    predicted = [frozenset({(2, 0), (1, 1), (0, 2)}), frozenset({(0, 0), (2, 1), (2, 2)})]
+    pairs = [Pair("a b c", "x y z", "sentence"), Pair("a b c", "x y z", "sentence")]
+    gold = Gold("test", pairs, [(), ()], sure, possible)
+    report = Report()
+    report.add("model argmax", predicted, gold, breakdown=True)
+
+    def later(links):
+        return [frozenset(link for link in s if link[1] != 0) for s in links]
+
+    first, rest = report.positions["model argmax"].values()
+    assert (first.predicted, first.predicted - first.possible_hits) == (2, 1)
+    assert rest.aer == alignment_error_rate(later(predicted), later(sure), later(possible)).aer
+    assert "| model argmax | 1 of 2 | " in position_table(report)
