@@ -45,6 +45,7 @@ from nmt_core.checkpoint import (
     run_log,
     save_checkpoint,
     scan_checkpoints,
+    writing_problem,
 )
 from nmt_core.corpora.corpus import pairs_from_file, test_pairs
 from nmt_core.learning.probes import PROBES, alignment_errors, probes_since_start, read_probes
@@ -311,7 +312,22 @@ def asked_configs(args: argparse.Namespace) -> tuple[TrainConfig, ModelConfig]:
         model_cfg = ModelConfig.from_dict({**asdict(saved[1]), **model})
     refuse_out_of_range(train_cfg)
     refuse_out_of_range(model_cfg)
+    problem = run_folder_problem(train_cfg.output_dir)
+    if problem:
+        raise UsageError(f"--output-dir: {problem}")
     return train_cfg, model_cfg
+
+
+def run_folder_problem(path: str) -> str | None:
+    """Why no run folder can be made or continued at ``path``, or None (a file stands there,
+    or where one of its folders would be): said before the corpus is read."""
+    target = Path(path).absolute()
+    if target.exists() and not target.is_dir():
+        return f"{path} is a file: give a folder's name"
+    above = next(parent for parent in target.parents if parent.exists())
+    if not above.is_dir():
+        return f"{above} is a file, so {path} cannot be made"
+    return None
 
 
 _TOO_FEW_PIECES = re.compile(r"Vocabulary size is smaller than required_chars\. (\d+) vs (\d+)")
@@ -599,6 +615,10 @@ def command_average(args: argparse.Namespace) -> int:
     from nmt_core.learning.averaging import rank_candidates, write_chosen
 
     run = Path(args.run_dir)
+    output = Path(args.output) if args.output else run / "averaged"
+    problem = writing_problem(output)
+    if problem:  # said before the dev decoding, whose minutes would be lost
+        raise UsageError(f"--output: {problem}")
     pairs = dev_pairs(read_config(run / "best")[1])
     scored = rank_candidates(run, pairs, args.max_last, args.beam, args.device)
     for candidate in scored:
@@ -607,7 +627,6 @@ def command_average(args: argparse.Namespace) -> int:
             f"{candidate.label:8} steps {steps:40} dev BLEU {candidate.dev_bleu:6.2f}"
             f"  chrF {candidate.dev_chrf:6.2f}  (beam {args.beam})"
         )
-    output = Path(args.output) if args.output else run / "averaged"
     write_chosen(run, scored, output, pairs, args.beam, args.device)
     print(f"chose {scored[0].label}: wrote {output}")
     return 0
@@ -713,6 +732,10 @@ def prepared(args: argparse.Namespace) -> argparse.Namespace:
         problem = getattr(args, name) and output_problem(getattr(args, name))
         if problem:
             raise UsageError(f"--{name}: {problem}")
+    for name in args.folders:
+        problem = getattr(args, name) and writing_problem(getattr(args, name))
+        if problem:
+            raise UsageError(f"--{name}: {problem}")
     if "checkpoint" in vars(args) and not getattr(args, "config", None):
         args.checkpoint = checkpoint_asked(args)
     return args
@@ -740,10 +763,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _command(sub: Any, name: str, help: str, run: Callable[..., int], **files: Any) -> Any:
-    """A command's parser; ``files``: the flags that name files to read (``inputs``) and to
-    write (``outputs``), checked by :func:`prepared` before ``run``."""
+    """A command's parser; ``files``: the flags that name files to read (``inputs``), files to
+    write (``outputs``) and checkpoint folders to write (``folders``), checked by
+    :func:`prepared` before ``run``."""
     p = sub.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".")
-    p.set_defaults(run=run, inputs=files.get("inputs", ()), outputs=files.get("outputs", ()))
+    p.set_defaults(
+        run=run,
+        inputs=files.get("inputs", ()),
+        outputs=files.get("outputs", ()),
+        folders=files.get("folders", ()),
+    )
     return p
 
 
@@ -847,7 +876,8 @@ def _add_checkpoint_commands(sub: Any) -> None:
                    "recorded with them, if any)")  # fmt: skip
     p.add_argument("--method", choices=HARD_ALIGNMENT_METHODS, default="argmax")
 
-    p = _command(sub, "average", "average a run's last snapshots (chosen on dev)", command_average)
+    p = _command(sub, "average", "average a run's last snapshots (chosen on dev)",
+                 command_average, folders=("output",))  # fmt: skip
     p.add_argument(
         "--run", dest="run_dir", required=True, help="a training OUTPUT_DIR with best/, snapshots/"
     )
@@ -855,7 +885,11 @@ def _add_checkpoint_commands(sub: Any) -> None:
         "--max-last", type=_positive_int, default=6, help="try the means of the last 1..N"
     )
     p.add_argument("--beam", type=_positive_int, default=5, help="beam size of the dev comparison")
-    p.add_argument("--output", help="where to write the chosen checkpoint (default RUN/averaged)")
+    p.add_argument(
+        "--output",
+        help="where to write the chosen checkpoint: a new or empty folder, or a checkpoint to "
+        "replace (default RUN/averaged)",
+    )
     p.add_argument("--device", type=_device, default="auto", help=DEVICE_HELP)
 
     p = _command(sub, "list", "list checkpoints with their metadata", command_list)
@@ -866,9 +900,12 @@ def _add_checkpoint_commands(sub: Any) -> None:
     )
 
     p = _command(sub, "export", "copy a checkpoint for shipping (fp16, with its metrics)",
-                 command_export, inputs=("scores",))  # fmt: skip
+                 command_export, inputs=("scores",), folders=("output",))  # fmt: skip
     p.add_argument("--checkpoint", required=True, help="a checkpoint folder or name")
-    p.add_argument("--output", required=True, help="the folder to write")
+    p.add_argument(
+        "--output", required=True,
+        help="the folder to write: a new or empty one, or a checkpoint to replace",
+    )  # fmt: skip
     p.add_argument("--name", help="the name to record in its meta (default: the folder's)")
     p.add_argument("--scores", help="JSON of test scores to store in the checkpoint's metadata")
 

@@ -52,7 +52,7 @@ from nmt_core.analysis.alignment import (
     links_from_view,
     read_gold_file,
 )
-from nmt_core.checkpoint import WEIGHTS_DIGEST, checkpoint_folder, read_config, run_log
+from nmt_core.checkpoint import PROBES, WEIGHTS_DIGEST, checkpoint_folder, read_config, run_log
 from nmt_core.corpora.corpus import pairs_from_file
 from nmt_core.decoding.batching import pad_batch
 from nmt_core.decoding.search import forced_decode
@@ -70,7 +70,6 @@ from nmt_core.translate import (
 
 log = logging.getLogger("nmt_core.learning.probes")
 
-PROBES = "probes.json"
 SCHEMA = "attention-lab/probes"
 VERSION = 1
 DECIMALS = 4  # 20 sentences x ~12 evaluations stay a few hundred kB

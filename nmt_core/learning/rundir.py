@@ -24,6 +24,8 @@ from safetensors.torch import save as save_tensors
 
 from nmt_core.checkpoint import (
     METRICS,
+    OPTIMIZER,
+    STATE,
     CheckpointError,
     drop_snapshots_after,
     read_config,
@@ -37,7 +39,6 @@ from nmt_core.network.pausepoints import pause_point
 from nmt_core.text.tokenization import Tokenizer
 
 log = logging.getLogger(__name__)
-OPTIMIZER, STATE = "optimizer.safetensors", "train_state.json"
 
 
 @dataclass(frozen=True)
