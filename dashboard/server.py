@@ -12,6 +12,8 @@ heatmap). The modules are the same ones a page imports, so nothing else changes.
 Started by ``attention-lab``, it runs in a session of its own, out of reach of the terminal's
 Ctrl-C: the launcher stops it. So that it never serves on with nobody left to stop it, it stops
 itself as soon as the launcher is gone (killed with SIGKILL, say).
+
+It asks no outside host anything (:func:`_no_outside_lookups`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import sys
 import threading
 import time
 
+from streamlit import net_util
 from streamlit.web import cli
 
 from dashboard.launch import APP, LAUNCHER_VARIABLE
@@ -47,8 +50,23 @@ def _stop_without(launcher: int) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
+def _no_public_address() -> None:
+    """This machine's public address, as far as the server knows: unknown."""
+    return None
+
+
+def _no_outside_lookups() -> None:
+    """Streamlit learns this machine's public address from an outside web service
+    (``net_util.get_external_ip``): for the headless banner, which the launcher replaces, and
+    to check the origin of a page that opens a WebSocket, where an origin that is not this
+    machine's is refused all the same once the address is unknown. The dashboard promises that
+    nothing leaves the machine, so the address stays unknown."""
+    net_util.get_external_ip = _no_public_address
+
+
 def main(options: list[str]) -> None:
     """Start the import thread, then Streamlit's ``run`` with ``options``; exits with it."""
+    _no_outside_lookups()
     threading.Thread(target=_import_model_stack, name="import-model-stack", daemon=True).start()
     launcher = os.environ.pop(LAUNCHER_VARIABLE, None)
     if launcher:

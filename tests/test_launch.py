@@ -252,3 +252,48 @@ def test_a_killed_launcher_takes_its_server_with_it(checkpoints, tmp_path):
         process.wait(timeout=30)
         assert wait_until(lambda: all(gone(pid) for pid in tree), STOP_SECONDS)
         assert not answers(url)
+
+
+LOOKUP_RECORDER = """
+import os, socket
+_getaddrinfo = socket.getaddrinfo
+def _recorded(host, *args, **kwargs):
+    with open(os.environ["LOOKUP_LOG"], "a") as log:
+        log.write(f"{host}\\n")
+    return _getaddrinfo(host, *args, **kwargs)
+socket.getaddrinfo = _recorded
+"""
+
+
+def websocket_status(url: str, origin: str) -> str:
+    """The status line the server answers a WebSocket handshake from ``origin`` with."""
+    host, port = url.removeprefix("http://").split(":")
+    request = (
+        f"GET /_stcore/stream HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        f"Sec-WebSocket-Version: 13\r\nOrigin: {origin}\r\n\r\n"
+    )
+    with socket.create_connection((host, int(port)), timeout=30) as connection:
+        connection.sendall(request.encode())
+        return connection.recv(4096).decode("latin-1").split("\r\n")[0]
+
+
+def test_the_server_looks_up_no_outside_host(tmp_path, monkeypatch):
+    # a refused cross-origin WebSocket once made Streamlit ask checkip.amazonaws.com for this
+    # machine's public address; every name the server and its workers resolve is recorded here
+    from live_server import REPO, serve_dashboard
+
+    stub = tmp_path / "stub"
+    stub.mkdir()
+    (stub / "sitecustomize.py").write_text(LOOKUP_RECORDER)
+    lookups = tmp_path / "lookups"
+    lookups.touch()
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(stub), str(REPO)]))
+    monkeypatch.setenv("LOOKUP_LOG", str(lookups))
+    with serve_dashboard(tmp_path / "no-models", tmp_path / "server.log") as (url, _):
+        assert " 403 " in websocket_status(url, "http://attacker.example")
+        assert " 101 " in websocket_status(url, url)
+        with urllib.request.urlopen(url, timeout=30) as page:
+            assert page.status == 200
+    resolved = set(lookups.read_text().split())
+    assert resolved <= {"localhost", "127.0.0.1", "::1"}, resolved
