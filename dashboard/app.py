@@ -24,6 +24,7 @@ from dashboard.markdown_text import literal, quoted  # noqa: E402
 from dashboard.navigation import PAGES  # noqa: E402
 from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root, default_checkpoint  # noqa: E402
 from nmt_core.network.device import resolve_device  # noqa: E402
+from nmt_core.serving.workers import WorkNotDone  # noqa: E402
 from nmt_core.text.data import language_names  # noqa: E402
 
 HOW_TO_TRAIN = """\
@@ -199,5 +200,7 @@ if page.url_path != "step":
 with state.page_turns().turn():  # a class's sessions queue here rather than crowd the CPU
     try:
         page.run()
+    except WorkNotDone as error:  # a worker overran or died: the page says so and goes on
+        st.warning(literal(str(error)))
     finally:  # st.stop() and reruns end a page by raising: keep its inputs all the same
         inputs.remember()

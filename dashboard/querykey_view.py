@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from nmt_core.analysis.querykey import QueryKeyMap
+from nmt_core.analysis.querykey import MAX_SENTENCES, QueryKeyMap, size_problem
 from nmt_core.network.scorers import scorer
 from nmt_core.text.data import tsv_pairs
 
 SOURCES = ("our everyday sentences", "my TSV file")  # the page's choice of sentences
-MAX_SENTENCES = 200  # a TSV's first lines; the map is computed on demand, about 1 s per 40
 DEFAULT_COUNT = 40  # sentences mapped unless asked for more: within 1 s on 2 cores
 
 
 def sentences_from_tsv(data: bytes, name: str) -> tuple[str, ...]:
     """The source sentences (first column) of an uploaded TSV of ``source TAB target`` lines,
-    read by ``nmt_core``'s TSV reader; a file with none raises ValueError saying why."""
+    read by ``nmt_core``'s TSV reader, the first ``MAX_SENTENCES`` of them; a file with none, or
+    with one longer than a map takes, raises ValueError saying why (before any work)."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -36,7 +36,11 @@ def sentences_from_tsv(data: bytes, name: str) -> tuple[str, ...]:
             f"{name} has no line 'sentence TAB translation'{where}: the first column is the "
             "sentence, in the model's source language"
         )
-    return tuple(pair.source for pair in pairs[:MAX_SENTENCES])
+    sentences = tuple(pair.source for pair in pairs[:MAX_SENTENCES])
+    problem = size_problem(sentences)
+    if problem:
+        raise ValueError(f"{name}: {problem}")
+    return sentences
 
 
 def clicked_step(

@@ -50,12 +50,7 @@ from nmt_core.checkpoint import (
 )
 from nmt_core.learning.probes import PROBES, ProbeLog, read_probes
 from nmt_core.network.config import TrainConfig
-from nmt_core.serving.workers import (
-    MAX_MODELS,
-    BrokenProcessPool,
-    TranslationWorkers,
-    configured_workers,
-)
+from nmt_core.serving.workers import MAX_MODELS, TranslationWorkers, configured_workers
 from nmt_core.translate import Translation, encoder_annotations, translate, with_reference
 
 T = TypeVar("T")
@@ -173,15 +168,13 @@ def translation_workers() -> TranslationWorkers | None:
 def _model_work(work: Callable[..., T], path: str, device: str, stamp: float, *args, **kwargs) -> T:
     """``work(checkpoint, *args, **kwargs)``, ``work`` an nmt_core function of the model in
     ``path``. The one rule for all model work (translations, forced decodings, annotations,
-    votes, what-if, attributions, beam trees): in the translation workers when they are
-    running, so that its kernels never wait for the server's GIL; else here. Until they have
-    started (a second or two) the server does it by itself, since waiting for them made the
-    first page it draws slower (bench/RESULTS.md section 4), and a dead worker's job is done
-    here too."""
+    votes, what-if, attributions, beam trees, query-key maps): in the translation workers when
+    the server has them, so that its kernels never wait for the server's GIL and the server's
+    memory never holds a request's tensors; else (``streamlit run`` alone) here. Work that a
+    worker could not finish raises ``WorkNotDone`` and is never run again here."""
     workers = translation_workers()
-    if workers is not None and workers.ready():
-        with contextlib.suppress(BrokenProcessPool):
-            return workers.run(work, path, device, stamp, *args, **kwargs)
+    if workers is not None:
+        return workers.run(work, path, device, stamp, *args, **kwargs)
     return work(_load(path, device, stamp), *args, **kwargs)
 
 

@@ -79,6 +79,13 @@ def test_a_tsv_gives_its_first_column_and_a_bad_one_one_message():
     assert len(querykey_view.sentences_from_tsv(many, "x.tsv")) == querykey_view.MAX_SENTENCES
 
 
+def test_an_upload_with_sentences_longer_than_a_map_takes_is_one_message_before_any_work():
+    # 200 uploaded sentences of 500 characters once took a class server's worker to 6.7 GB
+    hostile = "".join(f"{'Ka ' * 166}{i}\tKa\n" for i in range(200)).encode()
+    with pytest.raises(ValueError, match=r"big\.tsv: sentence 1, 2, 3, 4, 5, \.\.\. are longer"):
+        querykey_view.sentences_from_tsv(hostile, "big.tsv")
+
+
 def test_a_clicked_point_names_its_sentence_and_step_and_the_centre_nothing():
     sentences = ("Der Hund schläft.", "Ich bleibe heute zu Hause.")
     clicked = [{"curve_number": 1, "point_index": 4, "customdata": [1, 3]}]

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 import types
 from pathlib import Path
@@ -15,7 +16,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nmt_core.serving.workers import WORKERS_VARIABLE, TranslationWorkers, configured_workers
+from nmt_core.serving.workers import (
+    WORKERS_VARIABLE,
+    TranslationWorkers,
+    WorkNotDone,
+    configured_workers,
+)
 from nmt_core.translate import encoder_annotations, translate, with_reference
 from tests.conftest import TOY_SENTENCE
 
@@ -113,13 +119,13 @@ def test_a_ctrl_c_reaching_a_worker_leaves_it_translating(toy_checkpoint):
     workers = TranslationWorkers(1)
     try:
         assert wait_until(workers.ready)
-        (pid,) = workers._pool._processes
+        (pid,) = workers.process_ids()
         os.kill(pid, signal.SIGINT)
         time.sleep(1)
         stamp = (toy_checkpoint / "config.json").stat().st_mtime
         there = workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
         assert there.best.text == "Tu Ti Mo Ka ."
-        assert list(workers._pool._processes) == [pid]
+        assert workers.process_ids() == [pid]
     finally:
         workers.close()
 
@@ -143,7 +149,7 @@ def test_workers_end_when_their_server_is_killed():
         pool = TranslationWorkers(2)
         while not pool.ready():
             time.sleep(0.1)
-        print(*(p.pid for p in pool._pool._processes.values()), flush=True)
+        print(*pool.process_ids(), flush=True)
         time.sleep(600)
     """)
     process = subprocess.Popen(
@@ -166,3 +172,64 @@ def test_workers_end_when_their_server_is_killed():
             return stat.read().split(") ")[1].startswith("Z")
 
     assert wait_until(lambda: all(gone(pid) for pid in pids), seconds=20)
+
+
+def slow_translation(checkpoint, seconds: float, sentence: str):
+    """A translation that first waits ``seconds``: work long enough to be killed under."""
+    time.sleep(seconds)
+    return translate(checkpoint, sentence)
+
+
+def test_a_worker_killed_under_its_work_is_replaced_and_the_next_work_is_done(toy_checkpoint):
+    # an out-of-memory kill of a worker once left the server without it for good, and the
+    # server then did every request itself
+    stamp = (toy_checkpoint / "config.json").stat().st_mtime
+    workers = TranslationWorkers(1)
+    try:
+        assert wait_until(workers.ready)
+        (pid,) = workers.process_ids()
+        killer = threading.Timer(2.0, os.kill, (pid, signal.SIGKILL))
+        killer.start()
+        with pytest.raises(WorkNotDone, match="stopped"):
+            workers.run(slow_translation, str(toy_checkpoint), "cpu", stamp, 30, TOY_SENTENCE)
+        killer.join()
+        there = workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
+        assert there.best.text == "Tu Ti Mo Ka ."
+        (new,) = workers.process_ids()
+        assert new != pid  # done in a new worker, not in this (the server's) process
+    finally:
+        workers.close()
+
+
+def test_a_worker_killed_while_idle_is_replaced_before_the_next_work(toy_checkpoint):
+    stamp = (toy_checkpoint / "config.json").stat().st_mtime
+    workers = TranslationWorkers(1)
+    try:
+        assert wait_until(workers.ready)
+        (pid,) = workers.process_ids()
+        os.kill(pid, signal.SIGKILL)
+        time.sleep(1)
+        there = workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
+        assert there.best.text == "Tu Ti Mo Ka ."
+        assert workers.process_ids() != [pid]
+    finally:
+        workers.close()
+
+
+def test_work_past_the_time_limit_is_stopped_and_its_worker_replaced(toy_checkpoint):
+    # a stopped worker (SIGSTOP) once left every session "Translating…" with no end
+    stamp = (toy_checkpoint / "config.json").stat().st_mtime
+    workers = TranslationWorkers(1, seconds=10)
+    try:
+        assert wait_until(workers.ready)
+        (pid,) = workers.process_ids()
+        os.kill(pid, signal.SIGSTOP)
+        started = time.monotonic()
+        with pytest.raises(WorkNotDone, match="longer than 10 s"):
+            workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
+        assert time.monotonic() - started < 30
+        there = workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
+        assert there.best.text == "Tu Ti Mo Ka ."
+        assert pid not in workers.process_ids()
+    finally:
+        workers.close()

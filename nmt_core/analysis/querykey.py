@@ -43,6 +43,13 @@ from nmt_core.network.scorers import scorer
 from nmt_core.text.data import normalize_text
 from nmt_core.translate import decoding, prepare_source
 
+# The largest map one request may ask for, checked before any work: its time and memory grow
+# with sentences x steps x pieces, and a class server shares two cores among thirty students.
+MAX_SENTENCES = 100
+MAX_CHARACTERS = 200  # a sentence's length, normalised
+BATCH = 16  # sentences decoded at once: the additive scorer's (B, T, S, A) tensor stays small
+PAIR_BLOCK = 16_384  # (query, key) pairs scored on the map at once, for the same reason
+
 
 @dataclass(frozen=True)
 class QueryKeyMap:
@@ -178,14 +185,14 @@ class _Flat:
     blocks: tuple[tuple[int, int], ...]  # (T, S) of each sentence: its pairs, step-major
 
 
-def _flattened(sides: _Sides) -> _Flat:
-    """One row per query and per key, the padding left out."""
-    shapes = [
-        (len(t), len(s)) for s, t in zip(sides.source_pieces, sides.target_pieces, strict=True)
-    ]
+def _flattened(chunks: Sequence[_Sides]) -> _Flat:
+    """One row per query and per key, the padding left out; the sentences in the order of
+    ``chunks`` (batches decoded one after another)."""
+    rows = [(sides, b) for sides in chunks for b in range(len(sides.source_pieces))]
+    shapes = [(len(sides.target_pieces[b]), len(sides.source_pieces[b])) for sides, b in rows]
     queries, keys, key_steps, pairs, energies = [], [], [], [], []
     first_query = first_key = 0
-    for b, (steps, pieces) in enumerate(shapes):
+    for (sides, b), (steps, pieces) in zip(rows, shapes, strict=True):
         queries.append(sides.queries[b, :steps])
         keys.append(sides.keys[b, :pieces])
         key_steps.append(sides.weights[b, :steps, :pieces].argmax(dim=0).cpu().numpy())
@@ -198,10 +205,10 @@ def _flattened(sides: _Sides) -> _Flat:
         keys=torch.cat(keys).double(),
         query_sentence=np.repeat(np.arange(len(shapes)), [steps for steps, _ in shapes]),
         query_step=np.concatenate([np.arange(steps) for steps, _ in shapes]),
-        query_piece=tuple(piece for pieces in sides.target_pieces for piece in pieces),
+        query_piece=tuple(piece for sides, b in rows for piece in sides.target_pieces[b]),
         key_sentence=np.repeat(np.arange(len(shapes)), [pieces for _, pieces in shapes]),
         key_position=np.concatenate([np.arange(pieces) for _, pieces in shapes]),
-        key_piece=tuple(piece for pieces in sides.source_pieces for piece in pieces),
+        key_piece=tuple(piece for sides, b in rows for piece in sides.source_pieces[b]),
         key_step=np.concatenate(key_steps),
         pairs=np.vstack(pairs),
         energies=np.concatenate(energies).astype(np.float64),
@@ -234,18 +241,37 @@ def _map_scores(
         return (centre + (x - centre) @ basis.T @ basis).to(weight.device, weight.dtype)
 
     queries, keys = on_plane(flat.queries), on_plane(flat.keys)
-    pairs = torch.from_numpy(flat.pairs).to(weight.device)
+    scores = []
     with torch.inference_mode():  # each pair a batch of one step and one piece: (P, 1, A)
-        scores = checkpoint.model.decoder.attention.combine(
-            queries[pairs[:, 0]][:, None], keys[pairs[:, 1]][:, None]
+        for block in torch.from_numpy(flat.pairs).to(weight.device).split(PAIR_BLOCK):
+            combined = checkpoint.model.decoder.attention.combine(
+                queries[block[:, 0]][:, None], keys[block[:, 1]][:, None]
+            )
+            scores.append(combined[:, 0, 0].double().cpu())
+    return torch.cat(scores).numpy()
+
+
+def size_problem(sentences: Sequence[str]) -> str | None:
+    """Why a map of ``sentences`` is larger than one request may ask for, or None: said in
+    words a user can act on (which sentences are too long, how many may be mapped)."""
+    if len(sentences) > MAX_SENTENCES:
+        return f"{len(sentences)} sentences: a map takes at most {MAX_SENTENCES}"
+    long = [n for n, text in enumerate(sentences, start=1) if len(text) > MAX_CHARACTERS]
+    if long:
+        shown = ", ".join(map(str, long[:5])) + (", ..." if len(long) > 5 else "")
+        return (
+            f"sentence {shown} {'is' if len(long) == 1 else 'are'} longer than "
+            f"{MAX_CHARACTERS} characters: shorten or leave out what the map should not show"
         )
-    return scores[:, 0, 0].double().cpu().numpy()
+    return None
 
 
 def query_key_map(checkpoint: Checkpoint, sentences: Sequence[str]) -> QueryKeyMap:
     """Queries and keys of ``sentences`` (greedy translations) on one plane; see the module
-    docstring for what it keeps. Raises ValueError for a model without attention, one whose
-    score reads coverage (its keys change with each step), or no sentence to translate."""
+    docstring for what it keeps. Raises ValueError, before any decoding, for a model without
+    attention, one whose score reads coverage (its keys change with each step), no sentence to
+    translate, or more than :data:`MAX_SENTENCES` or :data:`MAX_CHARACTERS` (see
+    :func:`size_problem`)."""
     entry = scorer(checkpoint.model.config.scorer)
     if not entry.attends:
         raise ValueError("this model has no attention: it has no queries or keys to map")
@@ -254,7 +280,12 @@ def query_key_map(checkpoint: Checkpoint, sentences: Sequence[str]) -> QueryKeyM
     texts = tuple(text for text in map(normalize_text, sentences) if text)
     if not texts:
         raise ValueError("no sentence to map: every one is empty")
-    flat = _flattened(_decoded(checkpoint, texts))
+    problem = size_problem(texts)
+    if problem:
+        raise ValueError(problem)
+    flat = _flattened(
+        [_decoded(checkpoint, texts[i : i + BATCH]) for i in range(0, len(texts), BATCH)]
+    )
     centred = entry.meets != "inner"
     basis, centre, kept = plane(torch.cat([flat.queries, flat.keys]), centred)
     implied = _map_scores(checkpoint, flat, basis, centre)

@@ -10,7 +10,9 @@ shortcut's votes, the encoder's annotations); it runs with one torch thread, so 
 two cores without oversubscribing them.
 
 A worker loads each checkpoint once (keyed by folder, device and the weights' stamp, so a
-replaced folder is read again) and keeps at most ``MAX_MODELS``. Workers end with the process
+replaced folder is read again) and keeps at most ``MAX_MODELS``. Each piece of work has a time
+limit; a worker that overruns it or dies under its work (an out-of-memory kill) is replaced,
+and the work is refused with one message (:class:`WorkNotDone`). Workers end with the process
 that started them: at :meth:`TranslationWorkers.close`, at its exit, or, if it is killed, when
 they notice that their parent is gone; never on a Ctrl-C of their own (the server stops them).
 A worker starts from nmt_core alone: it never runs the server's page script (see
@@ -25,6 +27,7 @@ import contextlib
 import multiprocessing
 import multiprocessing.context
 import os
+import queue
 import signal
 import sys
 import threading
@@ -41,6 +44,10 @@ T = TypeVar("T")
 
 WORKERS_VARIABLE = "ATTENTION_LAB_WORKERS"  # set by `attention-lab --workers`; 0 or unset: none
 MAX_MODELS = 8  # models kept loaded by a process: the server (dashboard/state.py) or a worker
+# The longest one piece of model work may run in a worker: the largest request the pages allow
+# (a query-key map of the most and longest sentences) takes a fraction of it on 2 busy cores.
+WORK_SECONDS = 60.0
+WAIT_SECONDS = 90.0  # the longest a piece of work waits for a free worker
 PARENT_CHECK_SECONDS = 1.0
 
 _models: collections.OrderedDict = collections.OrderedDict()  # in a worker: its loaded models
@@ -143,24 +150,92 @@ class _WorkerContext(multiprocessing.context.SpawnContext):
     Process = _WorkerProcess
 
 
-class TranslationWorkers:
-    """``count`` worker processes that translate. They start at once, in the background: each
-    imports torch before :meth:`ready` says so."""
+class WorkNotDone(RuntimeError):
+    """Model work that no worker finished: it ran past the time limit, its worker died under it
+    (out of memory, say), or every worker stayed busy. The worker is replaced, the work is not
+    run again (in the server least of all: it could take the server down with it), and the
+    message is one sentence a student can act on."""
 
-    def __init__(self, count: int) -> None:
-        if count < 1:
-            raise ValueError(f"{count} workers: at least one")
-        self._pool = concurrent.futures.ProcessPoolExecutor(
-            count,
-            mp_context=_WorkerContext(),
-            initializer=_start_worker,
-            initargs=(os.getpid(),),
-        )
-        self._started = [self._pool.submit(_ready) for _ in range(count)]
+
+def _one_worker_pool() -> tuple[concurrent.futures.ProcessPoolExecutor, concurrent.futures.Future]:
+    """A pool of one worker process, and the future that says it has started."""
+    pool = concurrent.futures.ProcessPoolExecutor(
+        1, mp_context=_WorkerContext(), initializer=_start_worker, initargs=(os.getpid(),)
+    )
+    return pool, pool.submit(_ready)
+
+
+class _Worker:
+    """One worker process, used by one request at a time (:class:`TranslationWorkers` hands it
+    out), and replaced by a fresh one when it dies or overruns its time."""
+
+    def __init__(self) -> None:
+        self._pool, self._started = _one_worker_pool()
 
     def ready(self) -> bool:
-        """The workers have started; until then a caller may translate by itself."""
-        return all(f.done() and f.exception() is None for f in self._started)
+        return self._started.done() and self._started.exception() is None
+
+    def process_ids(self) -> list[int]:
+        return list(self._pool._processes or {})
+
+    def run(self, seconds: float, call: tuple) -> object:
+        """``_run_here(*call)`` in this worker, for at most ``seconds``. A worker found dead
+        before the work was handed to it is replaced and the work handed to the new one."""
+        try:
+            future = self._pool.submit(_run_here, *call)
+        except BrokenProcessPool:  # it died idle (killed, say): the work has not started
+            self.replace()
+            future = self._pool.submit(_run_here, *call)
+        try:
+            return future.result(timeout=seconds)
+        except concurrent.futures.TimeoutError:
+            self.replace()
+            raise WorkNotDone(
+                f"This took longer than {seconds:.0f} s, so it was stopped: try fewer or "
+                "shorter sentences, or a smaller beam."
+            ) from None
+        except BrokenProcessPool:
+            self.replace()
+            raise WorkNotDone(
+                "The worker doing this stopped (out of memory?) and a new one took its place: "
+                "try again, with fewer or shorter sentences if it happens again."
+            ) from None
+
+    def replace(self) -> None:
+        """Kill this worker's process (stopped or busy, it may never finish) and start anew."""
+        for process in list((self._pool._processes or {}).values()):
+            process.kill()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool, self._started = _one_worker_pool()
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+class TranslationWorkers:
+    """``count`` worker processes that translate, each doing one piece of work at a time. They
+    start at once, in the background: each imports torch before :meth:`ready` says so.
+
+    Every piece of work is bounded: it waits at most ``wait`` seconds for a free worker and
+    runs at most ``seconds`` there; past either, or when its worker dies under it, it raises
+    :class:`WorkNotDone`, and the worker is replaced, so a server never runs short of them."""
+
+    def __init__(self, count: int, seconds: float = WORK_SECONDS, wait: float = WAIT_SECONDS):
+        if count < 1:
+            raise ValueError(f"{count} workers: at least one")
+        self._seconds, self._wait = seconds, wait
+        self._all = [_Worker() for _ in range(count)]
+        self._idle: queue.Queue[_Worker] = queue.Queue()
+        for worker in self._all:
+            self._idle.put(worker)
+
+    def ready(self) -> bool:
+        """The workers have started."""
+        return all(worker.ready() for worker in self._all)
+
+    def process_ids(self) -> list[int]:
+        """The workers' process ids (what a test kills, or a benchmark measures)."""
+        return [pid for worker in self._all for pid in worker.process_ids()]
 
     def run(
         self, work: Callable[..., T], path: str, device: str, stamp: float, *args, **kwargs
@@ -168,13 +243,22 @@ class TranslationWorkers:
         """``work(checkpoint, *args, **kwargs)`` in a worker, where ``work`` is an nmt_core
         function that takes a checkpoint first (``translate``, ``with_reference``, ...) and
         the checkpoint is the one in ``path`` (``stamp``: its weights' modification time).
-        Raises what ``work`` raises, and ``BrokenProcessPool`` if a worker died."""
-        future = self._pool.submit(_run_here, work, path, device, stamp, args, kwargs)
-        return future.result()
+        Raises what ``work`` raises, and :class:`WorkNotDone` (see the class)."""
+        try:
+            worker = self._idle.get(timeout=self._wait)
+        except queue.Empty:
+            raise WorkNotDone(
+                f"Every worker stayed busy for {self._wait:.0f} s: try again in a moment."
+            ) from None
+        try:
+            return worker.run(self._seconds, (work, path, device, stamp, args, kwargs))
+        finally:
+            self._idle.put(worker)
 
     def close(self) -> None:
-        """Stop the workers (waits for the translations under way)."""
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        """Stop the workers (waits for the work under way)."""
+        for worker in self._all:
+            worker.close()
 
 
-__all__ = ["BrokenProcessPool", "TranslationWorkers", "WORKERS_VARIABLE", "configured_workers"]
+__all__ = ["TranslationWorkers", "WORKERS_VARIABLE", "WorkNotDone", "configured_workers"]
