@@ -112,15 +112,19 @@ NONNEGATIVE, POSITIVE = Range(False, 0), Range(False, 0, above=True)
 FRACTION = Range(False, 0, 1)  # [0, 1): a probability that must leave something
 # Every number of ModelConfig and TrainConfig (a test checks none is missing): flags and config
 # files are both held to these before any work, so a run never starts on a value it cannot use.
+BEAMS = Range(True, 1, 64, below=False)  # past 64 a search only grows slower (and memory)
+SIZES = Range(True, 1, 4096, below=False)  # a layer's width: far past any model a CPU trains
+RATES = Range(False, 0, 1, above=True, below=False)  # (0, 1]: Adam's rates are far below 1
 RANGES: dict[str, Range] = {
-    "vocab_size": Range(True, 5),  # the 4 special pieces and one more; a corpus may need more
-    "embed_size": SOME, "hidden_size": Range(True, 2), "attention_size": SOME,
+    # the 4 special pieces and one more, up to sentencepiece's practical ceiling
+    "vocab_size": Range(True, 5, 64_000, below=False),
+    "embed_size": SIZES, "hidden_size": Range(True, 2, 4096, below=False), "attention_size": SIZES,
     "dropout": FRACTION, "pad_id": COUNT, "unk_id": COUNT, "bos_id": COUNT, "eos_id": COUNT,
     "sentence_repeats": SOME, "word_sample": COUNT, "probe_every": COUNT, "max_words": SOME,
     "dev_size": SOME,  # evaluation decodes dev sentences
     "test_size": COUNT, "batch_tokens": SOME, "max_epochs": SOME, "max_steps": COUNT,
-    "max_minutes": NONNEGATIVE, "lr": POSITIVE, "lr_decay": Range(False, 0, 1, above=True),
-    "lr_patience": COUNT, "min_lr": NONNEGATIVE, "early_stop_patience": SOME,
+    "max_minutes": NONNEGATIVE, "lr": RATES, "lr_decay": Range(False, 0, 1, above=True),
+    "lr_patience": COUNT, "min_lr": Range(False, 0, 1, below=False), "early_stop_patience": SOME,
     "clip_norm": POSITIVE, "label_smoothing": FRACTION, "token_dropout": FRACTION,
     "subword_alpha": Range(False, 0, 1, below=False), "guided_alignment": NONNEGATIVE,
     "eval_every": SOME, "eval_sentences": SOME, "snapshots": COUNT,
@@ -275,6 +279,8 @@ def json_object(path: str, holds: str) -> dict[str, Any]:
         data = json.loads(Path(path).read_text("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ValueError(f"{path} is not a JSON file ({holds}): {error}") from error
+    except RecursionError:
+        raise ValueError(f"{path} is nested too deeply to be a JSON file ({holds})") from None
     if not isinstance(data, dict):
         raise ValueError(f"{path} must hold a JSON object ({holds})")
     return data
@@ -315,7 +321,44 @@ def asked_configs(args: argparse.Namespace) -> tuple[TrainConfig, ModelConfig]:
     problem = run_folder_problem(train_cfg.output_dir)
     if problem:
         raise UsageError(f"--output-dir: {problem}")
+    problem = train_cfg.tokenizer and tokenizer_problem(train_cfg.tokenizer)
+    if problem:
+        raise UsageError(f"--tokenizer: {problem}")
+    problem = train_cfg.probes and probes_problem(train_cfg.probes)
+    if problem:
+        raise UsageError(f"--probes: {problem}")
     return train_cfg, model_cfg
+
+
+def probes_problem(path: str) -> str | None:
+    """Why ``path`` is no probe TSV (with its gold beside it), or None: said before the run
+    folder is made, where a bad file once stopped the run after its first save."""
+    from nmt_core.learning.probes import read_probe_set
+
+    problem = input_problem(path)
+    if problem:
+        return problem
+    try:
+        read_probe_set(path)
+    except (CorpusError, ValueError, OSError) as error:
+        return str(error)
+    return None
+
+
+def tokenizer_problem(path: str) -> str | None:
+    """Why ``path`` is no sentencepiece model to train with, or None: said before the corpus
+    is read (a folder or a text file once failed with a traceback only then)."""
+    from nmt_core.text.tokenization import Tokenizer
+
+    if not Path(path).exists():
+        return f"{path} does not exist"
+    if Path(path).is_dir():
+        return f"{path} is a folder: give a sentencepiece .model file"
+    try:
+        Tokenizer.load(path)
+    except (OSError, RuntimeError, ValueError) as error:
+        return f"{path} is not a sentencepiece model ({str(error).splitlines()[0][:80]})"
+    return None
 
 
 def run_folder_problem(path: str) -> str | None:
@@ -552,7 +595,8 @@ def command_list(args: argparse.Namespace) -> int:
     the header goes to stderr, which a terminal shows above the rows and a pipe leaves out."""
     root = Path(args.root)
     if not root.is_dir():
-        print(f"error: {root} does not exist: give --root a folder of checkpoints", file=sys.stderr)
+        what = "is a file" if root.exists() else "does not exist"
+        print(f"error: {root} {what}: give --root a folder of checkpoints", file=sys.stderr)
         return 1
     scan = scan_checkpoints(root)
     for problem in scan.problems:
@@ -673,6 +717,11 @@ def _device(text: str) -> str:
 def input_problem(path: str) -> str | None:
     """Why ``path`` is no UTF-8 text file to read, or None: said before the work that reads it
     (a folder or a Latin-1 file once failed only then, and without naming the file)."""
+    if Path(path).exists() and not Path(path).is_dir() and not Path(path).is_file():
+        return (
+            f"{path} is not a regular file (a pipe, a device or standard input, which would be "
+            "read more than once or for ever): save it to a file and give that"
+        )
     try:
         Path(path).read_bytes().decode("utf-8")
     except FileNotFoundError:
@@ -829,7 +878,9 @@ def _add_using_commands(sub: Any) -> None:
     p.add_argument("sentences", nargs="*", help="sentences (default: lines from stdin)")
     p.add_argument("--checkpoint", help=f"a checkpoint folder or name ({default})")
     _add_direction(p)
-    p.add_argument("--beam", type=_positive_int, default=1, help="beam size (default 1: greedy)")
+    p.add_argument(
+        "--beam", type=BEAMS.parse, default=1, help="beam size, 1-64 (default 1: greedy)"
+    )
     p.add_argument("--reference", help="also force-decode this translation")
     p.add_argument("--words", action="store_true", help="attention per word, not per subword")
     p.add_argument("--quiet", action="store_true", help="translations only")
@@ -840,7 +891,7 @@ def _add_using_commands(sub: Any) -> None:
     p.add_argument("--checkpoint", help=f"a checkpoint folder or name ({default})")
     _add_direction(p)
     p.add_argument("--tsv", help="test pairs (source TAB target); default: the held-out test split")
-    p.add_argument("--beam", type=_positive_int, default=5, help="beam size (default 5)")
+    p.add_argument("--beam", type=BEAMS.parse, default=5, help="beam size, 1-64 (default 5)")
     p.add_argument("--output", help="write the full report (JSON) here")
     p.add_argument("--stats", help="write per-sentence attention statistics (JSONL) here")
     p.add_argument("--device", type=_device, default="auto", help=DEVICE_HELP)
@@ -884,7 +935,9 @@ def _add_checkpoint_commands(sub: Any) -> None:
     p.add_argument(
         "--max-last", type=_positive_int, default=6, help="try the means of the last 1..N"
     )
-    p.add_argument("--beam", type=_positive_int, default=5, help="beam size of the dev comparison")
+    p.add_argument(
+        "--beam", type=BEAMS.parse, default=5, help="beam size of the dev comparison, 1-64"
+    )
     p.add_argument(
         "--output",
         help="where to write the chosen checkpoint: a new or empty folder, or a checkpoint to "

@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import math
 import os
 import re
 import shutil
@@ -32,11 +33,12 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load, save_file
 
-from nmt_core.network.config import ModelConfig
+from nmt_core.network.config import ModelConfig, TrainConfig
 from nmt_core.network.device import resolve_device
 from nmt_core.network.model import Seq2Seq, build_model
 from nmt_core.network.pausepoints import pause_point
 from nmt_core.network.scorers import scorer
+from nmt_core.text.data import DIRECTIONS
 from nmt_core.text.tokenization import Tokenizer
 
 WEIGHTS, CONFIG, TOKENIZER, METRICS = (
@@ -254,6 +256,12 @@ def read_config(path: Path) -> tuple[ModelConfig, dict[str, Any]]:
     (a folder the process may not read included: a server must name it, not crash)."""
     file = path / CONFIG
     try:
+        special = file.exists() and not file.is_file()
+    except OSError:  # reading it says why
+        special = False
+    if special:  # a pipe would be waited on for ever
+        raise CheckpointError(f"{file} is not a regular file (a pipe or a device)")
+    try:
         text = file.read_text("utf-8")
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
         raise CheckpointError(f"{path} is not a checkpoint: {CONFIG} is missing") from None
@@ -261,9 +269,52 @@ def read_config(path: Path) -> tuple[ModelConfig, dict[str, Any]]:
         raise CheckpointError(f"{file} cannot be read ({error.strerror or error})") from error
     try:
         data = json.loads(text)
-        return ModelConfig.from_dict(data["model"]), dict(data.get("meta", {}))
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as error:
+        config, meta = ModelConfig.from_dict(data["model"]), data.get("meta", {})
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError, RecursionError) as error:
         raise CheckpointError(f"{file} is not a valid checkpoint config: {error}") from error
+    problem = meta_problem(meta)
+    if problem:
+        raise CheckpointError(f"{file} is not a valid checkpoint config: {problem}")
+    return config, dict(meta)
+
+
+_SCORES = ("test_bleu", "test_chrf", "dev_bleu", "dev_chrf", "train_seconds")  # finite numbers
+_COUNTS = ("parameters", "step", "epoch")  # whole numbers, at least 0
+
+
+def meta_problem(meta: Any) -> str | None:
+    """What is wrong with a checkpoint's metadata, checked as a whole when it is read, or None.
+
+    Every field a listing, a page or a command reads is checked for its type and range here,
+    so that one hand-edited folder ("guided_alignment": "0,5", a null, a list for an object)
+    is one folder's message instead of a crash wherever the field is first used."""
+    if not isinstance(meta, dict):
+        return f"meta must be an object; got {type(meta).__name__}"
+    direction = meta.get("direction")
+    if direction is not None and direction not in DIRECTIONS:
+        return f"direction must be one of {', '.join(DIRECTIONS)}; got {direction!r}"
+    for key in _SCORES:
+        value = meta.get(key)
+        if value is not None and not _finite_number(value):
+            return f"{key} must be a finite number; got {value!r}"
+    for key in _COUNTS:
+        value = meta.get(key)
+        if value is not None and not (_finite_number(value) and value == int(value) >= 0):
+            return f"{key} must be a whole number of at least 0; got {value!r}"
+    if not isinstance(meta.get("default", False), bool):
+        return f"default must be true or false; got {meta['default']!r}"
+    if "train_config" in meta:
+        if not isinstance(meta["train_config"], dict):
+            return f"train_config must be an object; got {meta['train_config']!r:.60}"
+        try:
+            TrainConfig.from_dict(meta["train_config"])
+        except (TypeError, ValueError) as error:
+            return f"train_config: {error}"
+    return None
+
+
+def _finite_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _roots() -> list[Path]:
@@ -327,8 +378,11 @@ def load_checkpoint(path: str | Path, device: str = "cpu") -> Checkpoint:
             f"{path}: tokenizer has {tokenizer.vocab_size} pieces but the model expects "
             f"{config.vocab_size}; the files do not belong together"
         )
+    tensors = read_weights(path, meta)
+    with torch.device("meta"):  # shapes only: a config that claims huge sizes allocates nothing
+        refuse_misfit(build_model(config).state_dict(), tensors, path)
     model = build_model(config)
-    load_weights(model, read_weights(path, meta), path)
+    load_weights(model, tensors, path)
     model.to(resolve_device(device)).eval()
     model.set_decoding_layout(True)
     return Checkpoint(path=path, model=model, tokenizer=tokenizer, config=config, meta=meta)
@@ -354,23 +408,32 @@ def read_weights(path: Path, meta: dict[str, Any]) -> dict[str, torch.Tensor]:
         raise CheckpointError(f"{file} is corrupt or unreadable: {error}") from error
 
 
-def load_weights(model: Seq2Seq, tensors: dict[str, torch.Tensor], source: Path) -> None:
-    """Load tensors (any float dtype) into ``model`` or explain exactly what does not fit."""
-    expected = model.state_dict()
+def fit_problem(expected: dict[str, torch.Tensor], tensors: dict[str, torch.Tensor]) -> str | None:
+    """What keeps ``tensors`` (any float dtype) from loading where ``expected`` (a state dict,
+    on the meta device or not) says, or None: missing, unexpected and wrongly shaped names."""
     missing = sorted(set(expected) - set(tensors))
     unexpected = sorted(set(tensors) - set(expected))
     wrong = [k for k in expected if k in tensors and tensors[k].shape != expected[k].shape]
-    if missing or unexpected or wrong:
-        details = "; ".join(
-            part
-            for part in (
-                f"missing {', '.join(missing[:5])}" if missing else "",
-                f"unexpected {', '.join(unexpected[:5])}" if unexpected else "",
-                f"wrong shape {', '.join(wrong[:5])}" if wrong else "",
-            )
-            if part
-        )
-        raise CheckpointError(f"{source}: weights do not match the config ({details})")
+    parts = (
+        f"missing {', '.join(missing[:5])}" if missing else "",
+        f"unexpected {', '.join(unexpected[:5])}" if unexpected else "",
+        f"wrong shape {', '.join(wrong[:5])}" if wrong else "",
+    )
+    return "; ".join(part for part in parts if part) or None
+
+
+def refuse_misfit(
+    expected: dict[str, torch.Tensor], tensors: dict[str, torch.Tensor], source: Path
+) -> None:
+    """Raise CheckpointError naming ``source`` when ``tensors`` do not fit (:func:`fit_problem`)."""
+    problem = fit_problem(expected, tensors)
+    if problem:
+        raise CheckpointError(f"{source}: weights do not match the config ({problem})")
+
+
+def load_weights(model: Seq2Seq, tensors: dict[str, torch.Tensor], source: Path) -> None:
+    """Load tensors (any float dtype) into ``model`` or explain exactly what does not fit."""
+    refuse_misfit(model.state_dict(), tensors, source)
     model.load_state_dict({k: v.float() for k, v in tensors.items()})
 
 
@@ -423,7 +486,10 @@ def scan_checkpoints(root: str | Path = SHIPPED_ROOT) -> Scan:
     """Every checkpoint folder directly under ``root``, sorted by name; a folder that cannot
     be read or holds a broken config is a problem that names it, never an exception."""
     infos, problems = [], []
-    for folder in sorted(Path(root).glob("*/")):
+    for folder in sorted(Path(root).iterdir()) if Path(root).is_dir() else []:
+        if folder.is_symlink() and not folder.exists():  # a loop, or a folder since removed
+            problems.append(f"{folder} is a link that leads to no folder")
+            continue
         if not _is_checkpoint(folder):
             continue
         try:
@@ -445,10 +511,12 @@ def _is_checkpoint(folder: Path) -> bool:
 def checkpoint_info(folder: Path) -> CheckpointInfo:
     """What a listing shows of ``folder``, read from its config alone; named by the folder."""
     config, meta = read_config(folder)
+    if "direction" not in meta:  # every page and listing sorts models by it
+        raise CheckpointError(f"{folder / CONFIG} records no direction (de-en or en-de)")
     return CheckpointInfo(
         name=folder.name,
         path=folder,
-        direction=str(meta.get("direction", "?")),
+        direction=meta["direction"],
         config=config,
         test_bleu=meta.get("test_bleu"),
         parameters=meta.get("parameters"),

@@ -106,3 +106,72 @@ def test_a_shipped_name_or_its_clone_path_is_found_from_any_directory(tmp_path, 
 
     assert close_names("de-en-addtive")[0] == "de-en-additive"
     assert "recipes" not in close_names("recipe")
+
+
+def with_meta(folder: Path, change) -> Path:
+    """``folder``'s config.json with ``change(settings)`` applied (a hand-edited checkpoint)."""
+    import json
+
+    settings = json.loads((folder / CONFIG).read_text())
+    change(settings)
+    (folder / CONFIG).write_text(json.dumps(settings))
+    return folder
+
+
+BAD_META = {
+    "guided alignment '0,5'": lambda s: s["meta"]["train_config"].update(guided_alignment="0,5"),
+    "guided alignment null": lambda s: s["meta"]["train_config"].update(guided_alignment=None),
+    "train_config a list": lambda s: s["meta"].update(train_config=[]),
+    "no direction": lambda s: s["meta"].pop("direction"),
+    "direction unknown": lambda s: s["meta"].update(direction="de-fr"),
+    "test_bleu a word": lambda s: s["meta"].update(test_bleu="high"),
+    "default a word": lambda s: s["meta"].update(default="yes"),
+    "parameters negative": lambda s: s["meta"].update(parameters=-3),
+    "meta a list": lambda s: s.update(meta=[]),
+    "deeply nested": lambda s: s["meta"].update(notes=[[[[[]]]]]),
+}
+
+
+@pytest.mark.parametrize("kind", BAD_META)
+def test_one_hand_edited_folder_is_skipped_with_its_reason_and_the_rest_listed(
+    toy_checkpoint, tmp_path, kind, capsys
+):
+    shutil.copytree(toy_checkpoint, tmp_path / "good")
+    bad = with_meta(shutil.copytree(toy_checkpoint, tmp_path / "bad"), BAD_META[kind])
+    if kind == "deeply nested":  # deeper than json's recursion limit
+        (bad / CONFIG).write_text('{"model": {}, "meta": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    scan = scan_checkpoints(tmp_path)
+    assert [info.name for info in scan.infos] == ["good"]
+    assert len(scan.problems) == 1 and str(bad) in scan.problems[0]
+    if kind != "no direction":  # a folder given by path needs no direction to translate
+        with pytest.raises(CheckpointError, match="bad"):
+            load_checkpoint(bad)
+    assert main(["list", "--root", str(tmp_path)]) == 0
+    assert "good" in capsys.readouterr().out
+
+
+def test_a_config_claiming_huge_sizes_is_refused_before_anything_is_allocated(
+    toy_checkpoint, tmp_path
+):
+    # hidden_size 200000 would need hundreds of GB: the shapes are compared first
+    huge = with_meta(
+        shutil.copytree(toy_checkpoint, tmp_path / "huge"),
+        lambda s: s["model"].update(hidden_size=200_000, embed_size=100_000),
+    )
+    with pytest.raises(CheckpointError, match="do not match the config"):
+        load_checkpoint(huge)
+
+
+def test_a_named_pipe_as_config_is_refused_not_waited_on(toy_checkpoint, tmp_path):
+    import os
+    import threading
+
+    piped = shutil.copytree(toy_checkpoint, tmp_path / "piped")
+    (piped / CONFIG).unlink()
+    os.mkfifo(piped / CONFIG)
+    found: list = []
+    scan = threading.Thread(target=lambda: found.append(scan_checkpoints(tmp_path)), daemon=True)
+    scan.start()
+    scan.join(timeout=20)
+    assert found, "the listing waited on the pipe"
+    assert found[0].infos == [] and "not a regular file" in found[0].problems[0]

@@ -305,3 +305,56 @@ def test_a_file_that_cannot_be_used_is_named_before_any_work(
     assert error.count("\n") == 1 and named.format(**paths) in error, error
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a folder", "gold-latin1.pharaoh",
                                                           "gold.pharaoh", "pairs.tsv"]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "fifo"])
+def test_a_pipe_or_a_device_as_an_input_file_is_one_line_not_a_hang(
+    toy_checkpoint, tmp_path, capsys, path
+):
+    import os
+
+    if path == "fifo":
+        path = str(tmp_path / "fifo")
+        os.mkfifo(path)
+    argv = ["evaluate", "--checkpoint", str(toy_checkpoint), "--tsv", path]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "not a regular file" in err and path in err and len(err.splitlines()) == 1
+
+
+def hostile_inputs(tmp_path: Path) -> dict[str, tuple[list[str], str]]:
+    """argv (with the run folder to be left unmade) and a word the one line must hold."""
+    text = tmp_path / "notes.txt"
+    text.write_text("not a model\n")
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"train": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    probes = tmp_path / "probes.tsv"
+    probes.write_text("no tab on this line\n")
+    run = ["--output-dir", str(tmp_path / "run"), "--max-steps", "1"]
+    return {
+        "beam of a billion": (["translate", "--beam", "1000000000", "Hallo."], "--beam"),
+        "hidden size 200000": (["train", "--hidden-size", "200000", *run], "--hidden-size"),
+        "lr 1e30": (["train", "--lr", "1e30", *run], "--lr"),
+        "tokenizer a folder": (["train", "--tokenizer", str(tmp_path), *run], "folder"),
+        "tokenizer a text file": (["train", "--tokenizer", str(text), *run], "sentencepiece"),
+        "config nested deeply": (["train", "--config", str(deep), *run], "nested"),
+        "probes without pairs": (["train", "--probes", str(probes), *run], "--probes"),
+        "list of a file": (["list", "--root", str(text)], "is a file"),
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["beam of a billion", "hidden size 200000", "lr 1e30", "tokenizer a folder",
+     "tokenizer a text file", "config nested deeply", "probes without pairs", "list of a file"],
+)  # fmt: skip
+def test_a_hostile_value_is_one_line_before_any_work_and_leaves_nothing(tmp_path, capsys, case):
+    argv, word = hostile_inputs(tmp_path)[case]
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # argparse's own refusal
+        code = stop.code
+    assert code != 0
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and word in err and "Traceback" not in err, err
+    assert not (tmp_path / "run").exists()
