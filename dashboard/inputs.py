@@ -13,22 +13,28 @@ force-decoded or scored against another German sentence.
 The link (``?s=...&model=...``) carries the sentence and the model, the step (Step through and
 Lesson), the beam size, the token level, presentation mode and the Lesson's tour step
 (``tour=3``, written by the Lesson while its tour runs); :func:`from_link` reads it on a
-session's first run and :func:`link` gives what the page's URL shows now.
+session's first run and :func:`link` gives what the page's URL shows now. Each value is read
+by one parser of ``link_values`` (``LINK_SETTINGS``); a text none can use leaves its setting at
+the default and is named to the user once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import streamlit as st
 
+from dashboard.link_values import choice, flag, whole_number
 from dashboard.session import KEPT, PER_SENTENCE, SIDEBAR  # declared there, with every other key
 
 _COPY = "kept:"  # prefix of the copies
 _SENTENCE = "kept:sentence"  # the sentence the kept inputs belong to
 LEVELS = {"pieces": "subword pieces", "words": "words"}  # link value -> the sidebar's choice
 MAX_BEAM = 8  # the sidebar slider's range is 1..MAX_BEAM
+MAX_POSITION = 9999  # a link's step or tour step at most; a page shows one past its end at its last
 
 
 def restore(sentence: str) -> None:
@@ -68,30 +74,34 @@ def remember() -> None:
             ss[_COPY + key] = ss[key]
 
 
-def _step_of(value: str) -> dict[str, Any] | None:
-    if value.isdigit() and int(value) >= 1:
-        return {"step": int(value), "lesson_step": int(value)}  # the page the link opens shows it
-    return None
+@dataclass(frozen=True)
+class LinkSetting:
+    """A setting a link carries: how its text is read, where its value goes, what it takes."""
+
+    read: Callable[[str], object | None]  # a parser of link_values: None for a text it refuses
+    keys: tuple[str, ...]  # the session-state keys that get its value
+    takes: str  # the values it takes, for the message that names a refused one
 
 
-def _beam_of(value: str) -> dict[str, Any] | None:
-    return {"beam": int(value)} if value.isdigit() and 1 <= int(value) <= MAX_BEAM else None
-
-
-# link key -> the session-state values its text sets, or None for a text it cannot use
-LINK_SETTINGS: dict[str, Callable[[str], dict[str, Any] | None]] = {
-    "step": _step_of,
-    "beam": _beam_of,
-    "tokens": lambda value: {"level": LEVELS[value]} if value in LEVELS else None,
-    "presentation": lambda value: {"presentation": value == "1"} if value in ("1", "0") else None,
-    "tour": lambda value: {"tour_step": int(value)} if value.isdigit() and int(value) else None,
+# link key -> how its text becomes session state (the sentence and the model: see from_link)
+LINK_SETTINGS = {
+    "step": LinkSetting(
+        partial(whole_number, low=1, high=MAX_POSITION),
+        ("step", "lesson_step"),
+        f"step 1–{MAX_POSITION}",
+    ),
+    "beam": LinkSetting(
+        partial(whole_number, low=1, high=MAX_BEAM), ("beam",), f"beam 1–{MAX_BEAM}"
+    ),
+    "tokens": LinkSetting(
+        partial(choice, options=LEVELS), ("level",), f"tokens {' or '.join(LEVELS)}"
+    ),
+    "presentation": LinkSetting(flag, ("presentation",), "presentation 1 or 0"),
+    "tour": LinkSetting(
+        partial(whole_number, low=1, high=MAX_POSITION), ("tour_step",), f"tour 1–{MAX_POSITION}"
+    ),
 }
-
-
-LINK_VALUES = (  # what LINK_SETTINGS accepts, for the message that names a refused value
-    f"beam 1–{MAX_BEAM}, tokens {' or '.join(LEVELS)}, step 1 or more, presentation 0 or 1, "
-    "tour 1 or more"
-)
+LINK_VALUES = ", ".join(setting.takes for setting in LINK_SETTINGS.values())
 
 
 def from_link(query: Mapping[str, str]) -> tuple[str | None, list[str]]:
@@ -106,13 +116,13 @@ def from_link(query: Mapping[str, str]) -> tuple[str | None, list[str]]:
     if "s" in query:
         ss.sentence = query["s"]
     ignored = []
-    for key, values_of in LINK_SETTINGS.items():
+    for key, setting in LINK_SETTINGS.items():
         if key in query:
-            values = values_of(query[key])
-            if values is None:
+            value = setting.read(query[key])
+            if value is None:
                 ignored.append(f"{key}={query[key]}")
             else:
-                ss.update(values)
+                ss.update(dict.fromkeys(setting.keys, value))
     return query.get("model"), ignored
 
 
