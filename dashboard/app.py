@@ -82,7 +82,7 @@ if not infos:
 # 2. First load: a shared link brings its sentence, model, step and settings (see inputs.py);
 # the model it names (else the default one) says which direction opens.
 if "sentence" not in ss:
-    asked, ss.link_ignored = inputs.from_link(st.query_params)
+    asked, ss.link_ignored = inputs.from_link(st.query_params, [i.name for i in infos])
     if asked is not None:
         ss.model = ss.asked_model = asked
     opening = next((i for i in infos if i.name == asked), default_checkpoint(infos))

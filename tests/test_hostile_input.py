@@ -157,7 +157,7 @@ LINK_ATTACKS = [
     "**bold** `code` $x$ :red[red] # heading",
     "x" * 20_000,
 ]
-LINK_KEYS = ("s", "model", *inputs.LINK_SETTINGS)  # every key a link's reader knows
+LINK_KEYS = inputs.LINK_KEYS  # every key a link carries
 LINK_VALUE = st.one_of(st.sampled_from(LINK_ATTACKS), st.text(max_size=40))
 PAGES = [page.script for page in navigation.PAGES]  # every page, as the sidebar lists them
 MARKUP_TOKENS = {"image", "link_open", "html_inline", "html_block", "math_inline"}
