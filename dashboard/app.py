@@ -20,6 +20,7 @@ import streamlit as st  # noqa: E402
 from dashboard import inputs, state, views  # noqa: E402
 from dashboard import presentation as presentation_mode  # noqa: E402
 from dashboard.examples import default_sentence, example_for, examples  # noqa: E402
+from dashboard.link_values import flag  # noqa: E402
 from dashboard.markdown_text import literal, quoted  # noqa: E402
 from dashboard.navigation import PAGES  # noqa: E402
 from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root, default_checkpoint  # noqa: E402
@@ -44,7 +45,7 @@ ss = st.session_state
 # Decided once a tab: the mode's toggle puts presentation=1 in the URL too, and Streamlit
 # collapses the sidebar whenever this setting changes, which would shut it on the next click.
 if "opened_on_projector" not in ss:
-    ss.opened_on_projector = st.query_params.get("presentation") == "1"
+    ss.opened_on_projector = flag(st.query_params.get("presentation", "")) is True
 st.set_page_config(
     page_title="Attention Lab",
     page_icon="👁️",
@@ -82,7 +83,7 @@ if not infos:
 # 2. First load: a shared link brings its sentence, model, step and settings (see inputs.py);
 # the model it names (else the default one) says which direction opens.
 if "sentence" not in ss:
-    asked, ss.link_ignored = inputs.from_link(st.query_params)
+    asked, ss.link_ignored = inputs.from_link(st.query_params, [i.name for i in infos])
     if asked is not None:
         ss.model = ss.asked_model = asked
     opening = next((i for i in infos if i.name == asked), default_checkpoint(infos))

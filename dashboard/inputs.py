@@ -11,24 +11,35 @@ positions) are cleared when the sentence changes, so one sentence's English is n
 force-decoded or scored against another German sentence.
 
 The link (``?s=...&model=...``) carries the sentence and the model, the step (Step through and
-Lesson), the beam size, the token level, presentation mode and the Lesson's tour step
-(``tour=3``, written by the Lesson while its tour runs); :func:`from_link` reads it on a
-session's first run and :func:`link` gives what the page's URL shows now.
+Lesson), the beam size, the token level, presentation mode, the Lesson's tour step (``tour=3``,
+written by the Lesson while its tour runs), Compare's models A and B (``a=``, ``b=``) and the
+what-if temperature (``temperature=0.5``, left out at the model's own 1); each page puts its
+own choices in with :func:`show_in_link`. :func:`from_link` reads it on a session's first run
+and :func:`link` gives the part every page's URL shows. Each value is read by one parser of
+``link_values`` (:func:`link_settings`); a text it cannot use leaves its setting at the
+default and is named to the user once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import streamlit as st
 
+from dashboard.link_values import choice, flag, real_number, whole_number
 from dashboard.session import KEPT, PER_SENTENCE, SIDEBAR  # declared there, with every other key
 
 _COPY = "kept:"  # prefix of the copies
 _SENTENCE = "kept:sentence"  # the sentence the kept inputs belong to
 LEVELS = {"pieces": "subword pieces", "words": "words"}  # link value -> the sidebar's choice
 MAX_BEAM = 8  # the sidebar slider's range is 1..MAX_BEAM
+# What-if temperatures, spaced by factors of 2 to 2.5 from nearly the argmax to nearly uniform
+# (the shipped models' scores at one step span up to about 25: e / 100 spans 0.25)
+TEMPERATURES = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)
+MAX_POSITION = 9999  # a link's step or tour step at most; a page shows one past its end at its last
 
 
 def restore(sentence: str) -> None:
@@ -68,34 +79,62 @@ def remember() -> None:
             ss[_COPY + key] = ss[key]
 
 
-def _step_of(value: str) -> dict[str, Any] | None:
-    if value.isdigit() and int(value) >= 1:
-        return {"step": int(value), "lesson_step": int(value)}  # the page the link opens shows it
-    return None
+@dataclass(frozen=True)
+class LinkSetting:
+    """A setting a link carries: how its text is read, where its value goes, what it takes."""
+
+    read: Callable[[str], object | None]  # a parser of link_values: None for a text it refuses
+    keys: tuple[str, ...]  # the session-state keys that get its value
+    takes: str  # the values it takes, for the message that names a refused one
 
 
-def _beam_of(value: str) -> dict[str, Any] | None:
-    return {"beam": int(value)} if value.isdigit() and 1 <= int(value) <= MAX_BEAM else None
+def _temperature(text: str) -> float | None:
+    """A stop of the Temperature slider, from a link's text ("0.5")."""
+    number = real_number(text, TEMPERATURES[0], TEMPERATURES[-1])
+    return number if number in TEMPERATURES else None
 
 
-# link key -> the session-state values its text sets, or None for a text it cannot use
-LINK_SETTINGS: dict[str, Callable[[str], dict[str, Any] | None]] = {
-    "step": _step_of,
-    "beam": _beam_of,
-    "tokens": lambda value: {"level": LEVELS[value]} if value in LEVELS else None,
-    "presentation": lambda value: {"presentation": value == "1"} if value in ("1", "0") else None,
-    "tour": lambda value: {"tour_step": int(value)} if value.isdigit() and int(value) else None,
-}
+def link_settings(models: Collection[str]) -> dict[str, LinkSetting]:
+    """How each key of a link but the sentence and the model (see :func:`from_link`) becomes
+    session state; ``models`` are the names of the server's models (Compare's A and B)."""
+    names = {name: name for name in models}
+    position = partial(whole_number, low=1, high=MAX_POSITION)
+    return {
+        "step": LinkSetting(position, ("step", "lesson_step"), f"step 1–{MAX_POSITION}"),
+        "beam": LinkSetting(
+            partial(whole_number, low=1, high=MAX_BEAM), ("beam",), f"beam 1–{MAX_BEAM}"
+        ),
+        "tokens": LinkSetting(
+            partial(choice, options=LEVELS), ("level",), f"tokens {' or '.join(LEVELS)}"
+        ),
+        "presentation": LinkSetting(flag, ("presentation",), "presentation 1 or 0"),
+        "tour": LinkSetting(position, ("tour_step",), f"tour 1–{MAX_POSITION}"),
+        "a": LinkSetting(partial(choice, options=names), ("compare_a",), "a and b model names"),
+        "b": LinkSetting(partial(choice, options=names), ("compare_b",), "a and b model names"),
+        "temperature": LinkSetting(
+            _temperature,
+            ("temperature",),
+            f"temperature a stop of its slider, {TEMPERATURES[0]:g}–{TEMPERATURES[-1]:g}",
+        ),
+    }
 
 
-LINK_VALUES = (  # what LINK_SETTINGS accepts, for the message that names a refused value
-    f"beam 1–{MAX_BEAM}, tokens {' or '.join(LEVELS)}, step 1 or more, presentation 0 or 1, "
-    "tour 1 or more"
-)
+LINK_KEYS = ("s", "model", *link_settings(()))  # every key a link carries
+# what the settings take, for the message that names a refused value (A and B said once)
+LINK_VALUES = ", ".join(dict.fromkeys(setting.takes for setting in link_settings(()).values()))
 
 
-def from_link(query: Mapping[str, str]) -> tuple[str | None, list[str]]:
-    """On a session's first run: the settings a shared link carries, into session state.
+def show_in_link(**values: object) -> None:
+    """Put a page's own choices into its URL, after app.py put the shared ones (:func:`link`):
+    only keys that :func:`from_link` reads back, so that the link reopens what it shows."""
+    for key, value in values.items():
+        assert key in LINK_KEYS, f"a link's reader does not read {key!r}"
+        st.query_params[key] = f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def from_link(query: Mapping[str, str], models: Collection[str]) -> tuple[str | None, list[str]]:
+    """On a session's first run: the settings a shared link carries, into session state;
+    ``models`` are the names of the server's models.
 
     Returns the model name the link asks for (None without one: the app checks it exists,
     and opens its direction with the link's sentence or, without one, that direction's first
@@ -106,13 +145,13 @@ def from_link(query: Mapping[str, str]) -> tuple[str | None, list[str]]:
     if "s" in query:
         ss.sentence = query["s"]
     ignored = []
-    for key, values_of in LINK_SETTINGS.items():
+    for key, setting in link_settings(models).items():
         if key in query:
-            values = values_of(query[key])
-            if values is None:
+            value = setting.read(query[key])
+            if value is None:
                 ignored.append(f"{key}={query[key]}")
             else:
-                ss.update(values)
+                ss.update(dict.fromkeys(setting.keys, value))
     return query.get("model"), ignored
 
 

@@ -262,6 +262,41 @@ def test_a_link_reproduces_the_view_and_names_an_unknown_model(root, monkeypatch
     assert at.sidebar.selectbox(key="model").value == "toy-additive"  # and says what it shows
 
 
+def controls(at: AppTest) -> dict[str, object]:
+    """Every input widget's key and value, the sidebar's too."""
+    kinds = ("selectbox", "slider", "select_slider", "radio", "toggle", "checkbox", "text_input")
+    return {widget.key: widget.value for kind in kinds for widget in getattr(at, kind)}
+
+
+@pytest.mark.parametrize(
+    "page, choose",
+    [
+        ("compare", {"compare_a": "toy-general"}),  # B then becomes toy-additive
+        ("step", {"step": 2, "step_temperature_slider": 0.5}),
+        ("lesson", {"lesson_step": 3, "lesson_temperature_slider": 20.0}),
+    ],
+)
+def test_a_copied_link_reopens_the_page_with_every_control_as_it_was(app, root, page, choose):
+    """Compare's models A and B and the what-if temperature too: the page's URL, opened in a
+    fresh session, shows what the page showed."""
+    at = go_to(app, page)
+    at.sidebar.slider(key="beam").set_value(2).run()
+    for key, value in choose.items():
+        widgets = [
+            w for kind in ("selectbox", "slider", "select_slider") for w in getattr(at, kind)
+        ]
+        next(w for w in widgets if w.key == key).set_value(value).run()
+    assert not at.exception, at.exception
+    shown_before = controls(at)
+    assert {key: shown_before[key] for key in choose} == choose
+    fresh = AppTest.from_file(APP, default_timeout=60)
+    fresh.switch_page(f"app_pages/{page}.py")
+    fresh.query_params.update(at.query_params)
+    fresh.run()
+    assert not fresh.exception and not fresh.warning, (fresh.exception, fresh.warning)
+    assert controls(fresh) == shown_before
+
+
 def test_a_link_with_settings_it_cannot_use_names_them_and_keeps_the_rest(root, monkeypatch):
     monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(root))
     at = AppTest.from_file(APP, default_timeout=60)

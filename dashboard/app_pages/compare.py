@@ -3,7 +3,7 @@ cell by cell, and every model of the direction on request."""
 
 import streamlit as st
 
-from dashboard import comparison, figures, formulas, state, views, widgets
+from dashboard import comparison, figures, formulas, inputs, state, views, widgets
 from dashboard.markdown_text import literal
 
 chosen, ss = state.settings(), st.session_state
@@ -22,6 +22,7 @@ if len(attentive) >= 2:
     if ss.get("compare_b") not in others:
         ss.compare_b = default[1] if default[1] in others else others[0]
     b = right.selectbox("Model B", others, key="compare_b")
+    inputs.show_in_link(a=a, b=b)  # a shared link opens this pair
     st.caption(literal(comparison.difference(attentive[a], attentive[b]).sentence))
     pair = widgets.paired(attentive[a], attentive[b], chosen)
     if pair is None:

@@ -4,7 +4,7 @@ container keyed by one of ``tour.TARGETS``."""
 
 import streamlit as st
 
-from dashboard import figures, formulas, state, views, widgets
+from dashboard import figures, formulas, inputs, state, views, widgets
 from nmt_core.network.scorers import scorer
 
 chosen, ss = state.settings(), st.session_state
@@ -16,7 +16,7 @@ ss.lesson_step = min(ss.get("lesson_step", 1), steps)
 if steps > 1:
     st.slider("Follow decoder step t", 1, steps, key="lesson_step")
 t = ss.lesson_step - 1
-st.query_params["step"] = str(ss.lesson_step)  # a shared link opens the lesson here
+inputs.show_in_link(step=ss.lesson_step)  # a shared link opens the lesson here
 numbers = views.step_equations(hyp, t)
 st.caption(
     f"At step {t + 1} the decoder writes {views.piece_description(hyp.target_pieces[t])} "

@@ -11,7 +11,7 @@ import time
 
 import streamlit as st
 
-from dashboard import figures, numbers_view, state, views
+from dashboard import figures, inputs, numbers_view, state, views
 from dashboard.markdown_text import literal
 from dashboard.widgets.charts import chart
 from nmt_core.analysis.votes import Votes
@@ -142,7 +142,7 @@ def step_player(steps: int) -> int:
     label = "⏸ Pause" if ss.get("playing") else "▶ Play"
     play.button(label, on_click=toggle_play, key="step_play", width="stretch")
     forward.button("Next ▶", on_click=move, args=(1,), key="step_forward", width="stretch")
-    st.query_params["step"] = str(ss.step)
+    inputs.show_in_link(step=ss.step)
     return ss.step
 
 
@@ -155,9 +155,6 @@ def keep_playing() -> None:
         st.rerun()
 
 
-# What-if temperatures, spaced by factors of 2 to 2.5 from nearly the argmax to nearly uniform
-# (the shipped models' scores at one step span up to about 25: e / 100 spans 0.25)
-TEMPERATURES = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)
 # px: the slider, its entropy line and this chart fit above the Lesson tour's panel on 768 px
 TEMPERATURE_CHART_HEIGHT = {False: 280, True: 330}
 
@@ -169,7 +166,7 @@ def temperature_what_if(
     the softmax: a "Temperature" slider, α = softmax(e / T) drawn beside the model's own α
     (T = 1), and both entropies. The worked numbers elsewhere stay the model's own."""
     ss = st.session_state
-    if ss.get("temperature") not in TEMPERATURES:
+    if ss.get("temperature") not in inputs.TEMPERATURES:
         ss.temperature = 1.0  # the model's own
     # Each page has its own slider (a widget key belongs to one page), set from the one T that
     # both share before it is drawn, and handing a new T back to it when moved.
@@ -180,11 +177,13 @@ def temperature_what_if(
         ss.temperature = ss[slider]
 
     temperature = ss.temperature  # moving the slider set it before this run: its value
+    if temperature != 1.0:  # the model's own, the default, is left out of the link
+        inputs.show_in_link(temperature=temperature)
     tempered = numbers_view.step_temperature(hyp, step, temperature)
     st.markdown(numbers_view.temperature_entropies(tempered))  # plainly a what-if, first
     st.select_slider(
         "Temperature",
-        TEMPERATURES,
+        inputs.TEMPERATURES,
         key=slider,
         on_change=keep,
         format_func="{:g}".format,

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from dashboard import state, tour
+from dashboard import inputs, state, tour
 from dashboard.tour import TARGETS, TourStep
 from nmt_core.translate import Translation
 
@@ -89,7 +89,7 @@ def guided_tour(result: Translation, step: int, chosen: state.Settings) -> bool:
     annotations = state.current_annotations(chosen)
     steps = tour.tour_steps(result, step, chosen.model, chosen.models, annotations)
     ss.tour_step = min(max(ss.tour_step, 1), len(steps))
-    st.query_params["tour"] = str(ss.tour_step)  # the address bar reopens the tour here
+    inputs.show_in_link(tour=ss.tour_step)  # the address bar reopens the tour here
     _panel(steps, ss.tour_step)
     return True
 
