@@ -177,7 +177,7 @@ class TrainConfig:
     # choice (Ding's 19k skipped pairs of aligned single-word alternatives); "pronoun_sentences"
     # turns conjugated forms "er schläft" :: "he sleeps" into "Er schläft." :: "He sleeps.";
     # "generated_sentences" writes everyday pairs from grammar templates, a hand-written sense
-    # table and the genders and verb forms of the installed Ding (nmt_core/corpora/generator.py)
+    # table and the genders and verb forms of the installed Ding (everyday/generator.py)
     augment: tuple[str, ...] = ()
     # How many distinct pairs "generated_sentences" writes (seeded by ``seed``): 20k is about as
     # many as Ding's example sentences, so the two weigh alike before sentence_repeats.
