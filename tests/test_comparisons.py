@@ -1,5 +1,5 @@
-"""Comparisons in the sentence generator (nmt_core/corpora/comparisons.py) and the degrees
-they are made of (Ding's, read by nmt_core/corpora/lexicon.py; English by rule where Ding
+"""Comparisons in the sentence generator (everyday/comparisons.py) and the degrees
+they are made of (Ding's, read by everyday/lexicon.py; English by rule where Ding
 gives none)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-e
 
 
 def test_english_degrees_by_rule():
-    from nmt_core.corpora.english_forms import english_degrees
+    from everyday.english_forms import english_degrees
 
     assert [english_degrees(w)[0] for w in ("tall", "big", "nice", "happy", "thin", "good")] == [
         "taller", "bigger", "nicer", "happier", "thinner", "better"]  # fmt: skip
@@ -27,8 +27,8 @@ def test_english_degrees_by_rule():
 def test_ding_gives_the_degrees_of_the_sense_table_s_adjectives():
     """ "alt {adj} | älter | am ältesten :: old | older; elder | oldest; eldest"; "größt"
     (am größten) with its ß; no "kindlier" for "kind" from a segment out of line."""
-    from nmt_core.corpora.degrees import Degrees
-    from nmt_core.corpora.generator import ding_lexicon
+    from everyday.degrees import Degrees
+    from everyday.generator import ding_lexicon
 
     lexicon = ding_lexicon(DING_PATH)
     assert lexicon.degrees["alt"] == Degrees("älter", "ältest")
@@ -45,10 +45,10 @@ def test_comparisons_say_als_ich_as_than_me_and_decline_the_superlative():
     """ "Meine Schwester ist zwei Jahre älter als ich." :: "My sister is two years older than
     me."; "so groß wie" :: "as tall as"; "am größten" :: "the tallest"; "Das ist der
     schnellste Hund." (weak declension after der)."""
-    from nmt_core.corpora.comparisons import comparison, superlative
-    from nmt_core.corpora.generator import ding_lexicon
-    from nmt_core.corpora.grammar import definite
-    from nmt_core.corpora.phrases import vocabulary
+    from everyday.comparisons import comparison, superlative
+    from everyday.generator import ding_lexicon
+    from everyday.grammar import definite
+    from everyday.phrases import vocabulary
 
     words = vocabulary(ding_lexicon(DING_PATH))
     rng = random.Random(3)
@@ -80,9 +80,9 @@ def test_only_gradable_adjectives_are_comparable():
     """Ding gives "rot | röter" and "riesig | riesiger", but a colour or "huge" is not graded
     in the sentences a class writes: the vocabulary leaves the sense table's ungraded ones out,
     so a template need not know them (no "redder", "huger")."""
-    from nmt_core.corpora import senses
-    from nmt_core.corpora.generator import ding_lexicon
-    from nmt_core.corpora.phrases import vocabulary
+    from everyday import senses
+    from everyday.generator import ding_lexicon
+    from everyday.phrases import vocabulary
 
     comparable = {c.sense.german for c in vocabulary(ding_lexicon(DING_PATH)).comparables}
     assert {"alt", "groß", "teuer"} <= comparable

@@ -1,4 +1,4 @@
-"""Counting in the sentence generator (nmt_core/corpora/counts.py): the plural after the
+"""Counting in the sentence generator (everyday/counts.py): the plural after the
 number in both languages, "there are" for what is somewhere."""
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ def test_counts_put_the_plural_after_the_number_and_say_there_are():
     """ "Ich habe zwei Schwestern und einen Bruder." :: "I have two sisters and a brother.";
     "Im Park sind zehn Kinder." :: "There are ten children in the park." (nmt_core/corpora/
     counts.py); no more than five brothers."""
-    from nmt_core.corpora import grammar
-    from nmt_core.corpora.counts import counted
-    from nmt_core.corpora.generator import ding_lexicon
-    from nmt_core.corpora.grammar import NUMBERS
-    from nmt_core.corpora.phrases import vocabulary
+    from everyday import grammar
+    from everyday.counts import counted
+    from everyday.generator import ding_lexicon
+    from everyday.grammar import NUMBERS
+    from everyday.phrases import vocabulary
 
     words = vocabulary(ding_lexicon(DING_PATH))
     plurals = {noun.plural: noun.english_plural for noun in words.nouns}

@@ -1,4 +1,4 @@
-"""The sentence generator (nmt_core/corpora/generator.py and the modules it reads): its
+"""The sentence generator (everyday/generator.py and the modules it reads): its
 inflection tables, its determinism, and that what it writes never holds a held-out sentence."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from nmt_core.corpora import english_forms, grammar
+from everyday import english_forms, grammar
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import DING_PATH, Pair, Split
 
@@ -24,11 +24,18 @@ needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-e
 MEASURED = [line.split("\t") for line in (FIXTURES / "everyday_ten_de_en.tsv").read_text(
     encoding="utf-8").splitlines()]  # fmt: skip
 EVALUATION = tuple(german for german, _ in MEASURED)
+# What the everyday recipe's runs never generate (the library's default avoids nothing)
+RECIPE_AVOID = tuple(
+    json.loads((ROOT / "checkpoints" / "recipes" / "everyday.json").read_text())["train"][
+        "generated_avoid"
+    ]
+)
+AVOIDED = tuple(str(ROOT / path) for path in RECIPE_AVOID)
 
 
 @pytest.fixture(scope="module")
 def lexicon():
-    from nmt_core.corpora.generator import ding_lexicon
+    from everyday.generator import ding_lexicon
 
     return ding_lexicon(DING_PATH)
 
@@ -36,7 +43,7 @@ def lexicon():
 @pytest.fixture(scope="module")
 def draw(lexicon) -> list[tuple[str, str]]:
     """6,000 pairs of every template, drawn once for the tests that look through them."""
-    from nmt_core.corpora.generator import generate
+    from everyday.generator import generate
 
     return generate(lexicon, 6000, 3)
 
@@ -120,7 +127,7 @@ def test_ages_suit_the_person_and_are_asked_with_wie_alt():
     """ "Mein Opa ist achtzig Jahre alt." :: "My grandpa is eighty years old."; "Wie alt ist
     deine Schwester?" :: "How old is your sister?"; a dog of one is "ein Jahr alt"; an age in
     digits is the same digits in English ("59 Jahre alt" :: "59 years old")."""
-    from nmt_core.corpora import phrasebook
+    from everyday import phrasebook
 
     rng = random.Random(5)
     pairs = [phrasebook._age_of(rng) for _ in range(600)]
@@ -196,7 +203,7 @@ def test_adjective_endings_by_declension_case_gender_and_number():
 
 
 def test_attributive_adjectives_suit_the_kinds_of_noun_they_stand_before():
-    from nmt_core.corpora import senses
+    from everyday import senses
 
     nouns, adjectives = senses.nouns(), senses.adjectives()
 
@@ -215,7 +222,7 @@ def test_attributive_adjectives_suit_the_kinds_of_noun_they_stand_before():
 
 @needs_ding
 def test_noun_phrases_decline_their_adjective_after_the_determiner(lexicon):
-    from nmt_core.corpora.phrases import noun_phrase, vocabulary
+    from everyday.phrases import noun_phrase, vocabulary
 
     words = vocabulary(lexicon)
     nouns = {noun.sense.german: noun for noun in words.nouns}
@@ -247,8 +254,8 @@ def test_noun_phrases_decline_their_adjective_after_the_determiner(lexicon):
 
 @needs_ding
 def test_gern_says_what_one_likes_doing_in_statements_and_questions(lexicon):
-    from nmt_core.corpora.clauses import Predicate
-    from nmt_core.corpora.phrases import pronoun, vocabulary
+    from everyday.clauses import Predicate
+    from everyday.phrases import pronoun, vocabulary
 
     verbs = {(v.sense.german, v.sense.preposition): v for v in vocabulary(lexicon).verbs}
     ich, du, sie = pronoun("ich"), pronoun("du"), pronoun("sie")
@@ -278,8 +285,8 @@ def test_gern_says_what_one_likes_doing_in_statements_and_questions(lexicon):
 
 @needs_ding
 def test_generated_gern_pairs_say_like_in_english(lexicon):
-    from nmt_core.corpora import phrasebook
-    from nmt_core.corpora.generator import generate
+    from everyday import phrasebook
+    from everyday.generator import generate
 
     fixed = {german for german, _ in phrasebook.FIXED}
     pairs = [p for p in generate(lexicon, 3000, seed=3) if re.search(r"\bgern\b", p[0])]
@@ -320,7 +327,7 @@ CONJUGATIONS = {
 
 @needs_ding
 def test_twenty_verbs_conjugate_from_ding_and_the_rules(lexicon):
-    from nmt_core.corpora.generator import vocabulary
+    from everyday.generator import vocabulary
 
     verbs = {verb.german.infinitive: verb.german for verb in vocabulary(lexicon).verbs}
     for infinitive, (present, participle, auxiliary, prefix) in CONJUGATIONS.items():
@@ -340,7 +347,7 @@ def test_twenty_verbs_conjugate_from_ding_and_the_rules(lexicon):
 
 @needs_ding
 def test_same_seed_same_pairs_other_seed_other_pairs(lexicon):
-    from nmt_core.corpora.generator import generate
+    from everyday.generator import generate
 
     pairs = generate(lexicon, 500, seed=1)
     assert len(pairs) == len(set(pairs)) == 500
@@ -360,7 +367,7 @@ def test_same_seed_same_pairs_in_another_process():
     import sys
 
     script = (
-        "import hashlib; from nmt_core.corpora.generator import ding_lexicon, generate; "
+        "import hashlib; from everyday.generator import ding_lexicon, generate; "
         "from nmt_core.text.data import DING_PATH; "
         "pairs = generate(ding_lexicon(DING_PATH), 3000, 5); "
         "print(hashlib.sha256(repr(pairs).encode()).hexdigest())"
@@ -374,6 +381,23 @@ def test_same_seed_same_pairs_in_another_process():
         for hash_seed in ("1", "2")
     }  # fmt: skip
     assert len(digests) == 1 and len(next(iter(digests))) == len(hashlib.sha256().hexdigest())
+
+
+@needs_ding
+def test_the_command_writes_the_draw_of_its_size_and_seed_as_tsv(lexicon, tmp_path, capsys):
+    """``python -m everyday --size N --seed S``: the pairs ``generate`` draws, one a line."""
+    from everyday.__main__ import main
+    from everyday.generator import generate
+
+    written = tmp_path / "pairs.tsv"
+    main(["--size", "300", "--seed", "5", "--output", str(written)])
+    expected = "".join(f"{german}\t{english}\n" for german, english in generate(lexicon, 300, 5))
+    assert written.read_text("utf-8") == expected
+    main(["--size", "300", "--seed", "5"])
+    assert capsys.readouterr().out == expected
+    with pytest.raises(SystemExit):
+        main(["--size", "3", "--seed", "5", "--ding", str(tmp_path / "absent")])
+    assert "apt-get install trans-de-en" in capsys.readouterr().err
 
 
 def _fixture_sentences() -> set[str]:
@@ -392,8 +416,8 @@ FIXTURE_FILES = tuple(
 
 @needs_ding
 def test_no_generated_pair_is_an_everyday_gold_or_evaluation_sentence(lexicon, tmp_path):
+    from everyday.generator import generate
     from nmt_core.corpora.generated import generated_pairs
-    from nmt_core.corpora.generator import generate
 
     held_out = _fixture_sentences()
     assert len(held_out) > 400
@@ -416,9 +440,7 @@ def test_no_generated_pair_is_an_everyday_gold_or_evaluation_sentence(lexicon, t
 def test_the_everyday_recipe_never_generates_a_fixture_sentence():
     """Every fixture of sentence pairs (everyday, gold, the ten, the students' own) is on the
     everyday recipe's generated_avoid, so a new fixture cannot be forgotten there."""
-    recipe = json.loads((ROOT / "checkpoints" / "recipes" / "everyday.json").read_text())
-    listed = set(recipe["train"]["generated_avoid"])
-    assert {str(Path(f).relative_to(ROOT)) for f in FIXTURE_FILES} <= listed
+    assert {str(Path(f).relative_to(ROOT)) for f in FIXTURE_FILES} <= set(RECIPE_AVOID)
 
 
 @needs_ding
@@ -426,7 +448,8 @@ def test_generated_pairs_are_trained_on_without_dev_or_test_sentences(tmp_path):
     from nmt_core.corpora.corpus import prepare_split, training_pairs
     from nmt_core.corpora.generated import GENERATED_FILE
 
-    cfg = TrainConfig(augment=("generated_sentences",), generated_pairs=3000, sentence_repeats=1)
+    cfg = TrainConfig(augment=("generated_sentences",), generated_pairs=3000, sentence_repeats=1,
+                      generated_avoid=(str(FIXTURES / "everyday_ten_de_en.tsv"),))  # fmt: skip
     split = prepare_split(cfg)  # built the way a run builds it
     added = training_pairs(split, cfg)[len(training_pairs(split, replace(cfg, augment=()))) :]
     assert len(added) > 2500
@@ -447,14 +470,14 @@ def test_generated_pairs_are_trained_on_without_dev_or_test_sentences(tmp_path):
 
 @needs_ding
 def test_the_ten_measuring_sentences_are_never_generated(lexicon):
+    from everyday.generator import generate
     from nmt_core.corpora.generated import measured_texts
-    from nmt_core.corpora.generator import generate
 
     ten = {text.casefold() for pair in MEASURED for text in pair}
     assert len(MEASURED) == 10 and len(ten) == 20
-    cfg = TrainConfig(augment=("generated_sentences",))
+    cfg = TrainConfig(augment=("generated_sentences",), generated_avoid=AVOIDED)
     measured = {text.casefold() for text in measured_texts(cfg.generated_avoid)}
-    assert ten <= measured  # generated_pairs leaves them out
+    assert ten <= measured  # the recipe's runs leave them out
     pairs = generate(lexicon, 60_000, cfg.seed)
     assert len(pairs) == 60_000
     assert not {text.casefold() for pair in pairs for text in pair} & ten
@@ -490,7 +513,8 @@ def test_a_run_never_trains_on_the_ten_content_words_together(tmp_path):
     from nmt_core.corpora.generated import generated_pairs
 
     assert {german for german, _ in MEASURED} - set(TEN_COMBINATIONS) == {"Es ist heute sehr kalt."}
-    cfg = TrainConfig(augment=("generated_sentences",), output_dir=str(tmp_path / "none"))
+    cfg = TrainConfig(augment=("generated_sentences",), generated_avoid=AVOIDED,
+                      output_dir=str(tmp_path / "none"))  # fmt: skip
     pairs = generated_pairs(cfg)
     assert len(pairs) > 19_000
     shown = [(ten, p.source) for p in pairs for ten, words in TEN_COMBINATIONS.items()
@@ -500,8 +524,8 @@ def test_a_run_never_trains_on_the_ten_content_words_together(tmp_path):
 
 @needs_ding
 def test_a_measured_sentence_is_kept_out_by_its_content_words_in_any_form(lexicon):
-    from nmt_core.corpora.phrases import vocabulary
-    from nmt_core.corpora.unseen import unseen
+    from everyday.phrases import vocabulary
+    from everyday.unseen import unseen
 
     rule = unseen(["Der Hund schläft im Garten.", "Es ist heute sehr kalt."], vocabulary(lexicon))
     assert not rule.allows("Die Hunde haben im Garten geschlafen.", "The dogs slept outside.")
@@ -551,7 +575,7 @@ def test_every_word_of_the_sense_table_is_common_german():
     """At least once in a million words (Zipf 3.0): the table holds what a class says, and
     checkpoints/recipes/rank_senses.py ranks the candidates the same way."""
     wordfreq = pytest.importorskip("wordfreq")
-    from nmt_core.corpora import senses
+    from everyday import senses
 
     table = set(senses.nouns()) | {verb.german for verb in senses.verbs()}
     table |= {adjective.german for adjective in senses.adjectives()}
@@ -578,8 +602,8 @@ def test_simple_past_of_sein_haben_and_the_modals_and_werden_by_person():
 
 @needs_ding
 def test_future_and_past_tenses_conjugate_by_person_in_both_languages(lexicon):
-    from nmt_core.corpora.clauses import Predicate
-    from nmt_core.corpora.phrases import pronoun, vocabulary
+    from everyday.clauses import Predicate
+    from everyday.phrases import pronoun, vocabulary
 
     verbs = {(v.sense.german, v.sense.preposition): v for v in vocabulary(lexicon).verbs}
     cake = ("einen Kuchen", "a cake")
@@ -641,7 +665,7 @@ def test_prepositions_take_their_case_by_gender():
 
 def _drawn(lexicon, template, count: int, seed: int = 5) -> list[tuple[str, str]]:
     """The first ``count`` pairs ``template`` draws from a fixed seed."""
-    from nmt_core.corpora.phrases import vocabulary
+    from everyday.phrases import vocabulary
 
     rng, words, pairs = random.Random(seed), vocabulary(lexicon), []
     while len(pairs) < count:
@@ -653,7 +677,7 @@ def _drawn(lexicon, template, count: int, seed: int = 5) -> list[tuple[str, str]
 
 @needs_ding
 def test_future_template_puts_the_infinitive_last(lexicon):
-    from nmt_core.corpora.constructions import future
+    from everyday.constructions import future
 
     pairs = _drawn(lexicon, future, 300)
     assert ("Wird mein Zwilling heute Abend die große Lampe einschalten?",
@@ -666,7 +690,7 @@ def test_future_template_puts_the_infinitive_last(lexicon):
 
 @needs_ding
 def test_modal_past_template_says_could_had_to_wanted_to(lexicon):
-    from nmt_core.corpora.constructions import modal_past
+    from everyday.constructions import modal_past
 
     pairs = _drawn(lexicon, modal_past, 300)
     assert ("Konntet ihr den Kollegen wecken?", "Could you wake the colleague?") in pairs
@@ -683,7 +707,7 @@ def test_modal_past_template_says_could_had_to_wanted_to(lexicon):
 
 @needs_ding
 def test_past_state_template_says_war_and_hatte(lexicon):
-    from nmt_core.corpora.constructions import past_state
+    from everyday.constructions import past_state
 
     pairs = _drawn(lexicon, past_state, 300)
     assert ("Im Mai hatte ein Gast Durst.", "A guest was thirsty in May.") in pairs
@@ -697,7 +721,7 @@ def test_past_state_template_says_war_and_hatte(lexicon):
 
 @needs_ding
 def test_coordinated_template_joins_two_clauses_in_one_tense(lexicon):
-    from nmt_core.corpora.constructions import coordinated
+    from everyday.constructions import coordinated
 
     pairs = _drawn(lexicon, coordinated, 300)
     told = (
@@ -716,7 +740,7 @@ def test_coordinated_template_joins_two_clauses_in_one_tense(lexicon):
 
 @needs_ding
 def test_joined_phrases_template_joins_subjects_and_objects(lexicon):
-    from nmt_core.corpora.constructions import joined_phrases
+    from everyday.constructions import joined_phrases
 
     pairs = _drawn(lexicon, joined_phrases, 300)
     drawn = ("Seine unhöfliche Schwester hat gestern Abend eine Sendung und ein Video angeschaut.",
@@ -731,7 +755,7 @@ def test_joined_phrases_template_joins_subjects_and_objects(lexicon):
 
 @needs_ding
 def test_prepositional_template_declines_after_the_preposition(lexicon):
-    from nmt_core.corpora.constructions import prepositional
+    from everyday.constructions import prepositional
 
     pairs = _drawn(lexicon, prepositional, 600)
     assert ("Sie werden heute Ihre Übungen nicht für mich machen.",
@@ -755,7 +779,7 @@ def test_prepositional_template_declines_after_the_preposition(lexicon):
 
 @needs_ding
 def test_weather_template_says_it_for_es(lexicon):
-    from nmt_core.corpora.weather import weather
+    from everyday.weather import weather
 
     pairs = _drawn(lexicon, weather, 400)
     assert ("Morgen früh wird es schneien.", "It will snow tomorrow morning.") in pairs
@@ -767,7 +791,7 @@ def test_weather_template_says_it_for_es(lexicon):
 
 
 def test_a_pronoun_object_never_names_the_subject_or_a_part_of_it():
-    from nmt_core.corpora.clauses import oneself
+    from everyday.clauses import oneself
 
     # "Ich habe uns getroffen" and "Wir sehen mich" are not said; "Ich sehe euch" is
     for person, key in ((0, "wir"), (3, "ich"), (1, "ihr"), (4, "du"), (2, "er")):
@@ -776,9 +800,9 @@ def test_a_pronoun_object_never_names_the_subject_or_a_part_of_it():
 
 
 def test_durfen_is_allowed_to_in_english_questions_and_negations():
-    from nmt_core.corpora.english import clause
-    from nmt_core.corpora.english_forms import EnglishVerb
-    from nmt_core.corpora.grammar import MODALS
+    from everyday.english import clause
+    from everyday.english_forms import EnglishVerb
+    from everyday.grammar import MODALS
 
     pack = EnglishVerb("pack", "packs", "packed", "packed", "packing")
     you = MODALS["dürfen"][1]
@@ -789,7 +813,7 @@ def test_durfen_is_allowed_to_in_english_questions_and_negations():
 
 
 def test_the_frequency_rankings_headwords_are_nouns_with_a_plural_verbs_and_adjectives(tmp_path):
-    from nmt_core.corpora.lexicon import headwords
+    from everyday.lexicon import headwords
 
     ding = tmp_path / "de-en"
     ding.write_text(
@@ -819,8 +843,8 @@ def test_nicht_precedes_a_prepositional_object_and_a_pronoun_precedes_the_partic
 @needs_ding
 def test_a_subject_that_says_you_takes_no_object_that_says_you(lexicon):
     """Not "Warum holen Sie dich ab?": one person is addressed at a time."""
-    from nmt_core.corpora.clauses import object_phrase
-    from nmt_core.corpora.phrases import pronoun, vocabulary
+    from everyday.clauses import object_phrase
+    from everyday.phrases import pronoun, vocabulary
 
     words = vocabulary(lexicon)
     ask = next(verb.sense for verb in words.verbs if verb.sense.german == "fragen")
@@ -832,8 +856,8 @@ def test_a_subject_that_says_you_takes_no_object_that_says_you(lexicon):
 
 
 def test_a_phrase_knows_its_determiner_and_mum_takes_no_article_in_english():
-    from nmt_core.corpora import senses
-    from nmt_core.corpora.phrases import Noun, name_phrase, noun_phrase
+    from everyday import senses
+    from everyday.phrases import Noun, name_phrase, noun_phrase
 
     mama = Noun(senses.nouns()["Mama"], "f", "Mamas", "mums")
     made = {}
@@ -846,9 +870,9 @@ def test_a_phrase_knows_its_determiner_and_mum_takes_no_article_in_english():
 
 
 def test_an_adjective_said_of_someone_is_one_clause_in_every_word_order():
-    from nmt_core.corpora import senses
-    from nmt_core.corpora.clauses import predicative
-    from nmt_core.corpora.phrases import pronoun
+    from everyday import senses
+    from everyday.clauses import predicative
+    from everyday.phrases import pronoun
 
     tired = next(a for a in senses.adjectives() if a.german == "müde")
     said, state = predicative(pronoun("du"), tired, ("sehr", "very"))
@@ -859,8 +883,8 @@ def test_an_adjective_said_of_someone_is_one_clause_in_every_word_order():
 
 
 def test_weak_masculine_nouns_take_n_or_en_outside_the_nominative():
-    from nmt_core.corpora import senses
-    from nmt_core.corpora.phrases import Noun, _noun_form
+    from everyday import senses
+    from everyday.phrases import Noun, _noun_form
 
     table = senses.nouns()
     expected = {"Bauer": "Bauern", "Nachbar": "Nachbarn", "Junge": "Jungen", "Bär": "Bären",
@@ -883,7 +907,7 @@ def test_seeing_is_said_in_the_simple_present(draw):
 def test_favourites_and_aches_agree_with_their_noun_and_one_owner():
     """ "Meine Lieblingsfarbe ist Blau." :: "My favourite colour is blue."; "Seine Füße tun
     weh." :: "His feet hurt."; never "unser Kopf" (one person's head)."""
-    from nmt_core.corpora import phrasebook
+    from everyday import phrasebook
 
     rng = random.Random(11)
     favourites = [phrasebook._favourite(rng) for _ in range(300)]
@@ -904,7 +928,7 @@ def test_favourites_and_aches_agree_with_their_noun_and_one_owner():
 def test_events_start_themselves_and_walking_is_on_foot(draw):
     """ "Die Party fängt um acht Uhr an." (an event, never "er", is what starts), and "zu Fuß"
     :: "on foot" only where someone goes somewhere."""
-    from nmt_core.corpora import senses
+    from everyday import senses
 
     starting = [g for g, _ in draw if re.search(r"\b(fängt|fangen|beginnt|beginnen)\b.*\ban\b|"
                                                 r"\b(beginnt|beginnen|begonnen)\b", g)]  # fmt: skip
@@ -940,9 +964,9 @@ def test_seit_is_the_english_present_perfect_progressive(draw):
     German says it in the present, English with "have been" and the -ing form; only of what
     one does for weeks or years (learning, playing, living somewhere: not "seit gestern
     aufstehen"); never negated, never carried into a second clause of another subject."""
-    from nmt_core.corpora import senses
-    from nmt_core.corpora.clauses import LASTING
-    from nmt_core.corpora.senses import verbs
+    from everyday import senses
+    from everyday.clauses import LASTING
+    from everyday.senses import verbs
 
     stems = tuple(v.english.split()[0][:-1] for v in verbs() if v.german in LASTING)  # "swi"
 
@@ -964,7 +988,7 @@ def test_seit_is_the_english_present_perfect_progressive(draw):
 def test_hausaufgaben_is_uncountable_homework_in_english():
     """German's plural, English's uncountable: "Die Hausaufgaben sind schwer." :: "The homework
     is difficult.", never "homeworks" or "the homework are"; the owner is the subject's."""
-    from nmt_core.corpora import phrasebook
+    from everyday import phrasebook
 
     rng = random.Random(4)
     pairs = {phrasebook._homework(rng) for _ in range(300)}
@@ -991,8 +1015,8 @@ def test_each_fixed_expression_is_trained_on_as_often_as_the_recipe_says():
     the draw itself as it was."""
     from collections import Counter
 
+    from everyday.phrasebook import FIXED
     from nmt_core.corpora.corpus import prepare_split, training_pairs
-    from nmt_core.corpora.phrasebook import FIXED
 
     cfg = TrainConfig(augment=("generated_sentences",), generated_pairs=3000, sentence_repeats=1)
     split = prepare_split(cfg)
@@ -1010,7 +1034,8 @@ def test_each_fixed_expression_is_trained_on_as_often_as_the_recipe_says():
 
 
 def test_fixed_expressions_are_repeated_only_in_a_kind_trained_on():
-    from nmt_core.corpora.phrasebook import FIXED, fixed_phrase_copies
+    from everyday.phrasebook import FIXED
+    from nmt_core.corpora.generated import fixed_phrase_copies
 
     german, english_text = FIXED[0]
     pairs = [Pair(german, english_text, "sentence"), Pair("Hund", "dog", "word")]
@@ -1025,8 +1050,8 @@ def test_introductions_join_two_things_and_name_people_by_their_gender():
     """ "Ich heiße Lena und bin zwölf Jahre alt." :: "My name is Lena and I am twelve years
     old." (the German second clause has no subject, the English one has); "Meine Schwester
     heißt Mia." (a girl's name), never a grandma or a teacher of twelve."""
-    from nmt_core.corpora import phrasebook
-    from nmt_core.corpora.senses import NAME_GENDERS
+    from everyday import phrasebook
+    from everyday.senses import NAME_GENDERS
 
     rng = random.Random(3)
     pairs = [phrasebook._introduction(rng) for _ in range(400)]
@@ -1055,8 +1080,8 @@ def test_introductions_join_two_things_and_name_people_by_their_gender():
 def test_wanting_asks_for_food_drink_or_things_with_moechte(lexicon):
     """ "Ich möchte einen Apfel, bitte." :: "I would like an apple, please.": the A1 way to ask
     for something, "möchte" agreeing with its subject, never one's own thing."""
-    from nmt_core.corpora.generator import wanting
-    from nmt_core.corpora.phrases import vocabulary
+    from everyday.generator import wanting
+    from everyday.phrases import vocabulary
 
     words, rng = vocabulary(lexicon), random.Random(8)
     pairs = [pair for pair in (wanting(rng, words) for _ in range(400)) if pair]
@@ -1077,7 +1102,7 @@ def test_wanting_asks_for_food_drink_or_things_with_moechte(lexicon):
 def test_english_rules_spell_the_ing_form_of_every_ending():
     """ "Er liegt im Garten." :: "He is lying in the garden." (a reading of 100 pairs found
     "liing"); cook -> cooking, make -> making, cry -> crying, see -> seeing."""
-    from nmt_core.corpora.english_forms import english_regular
+    from everyday.english_forms import english_regular
 
     gerunds = {base: english_regular(base).gerund for base in ("lie", "cook", "make", "cry", "see")}
     assert gerunds == {"lie": "lying", "cook": "cooking", "make": "making", "cry": "crying",
@@ -1089,7 +1114,7 @@ def test_english_rules_spell_the_ing_form_of_every_ending():
 def test_usually_stands_before_the_verb_and_countries_go_like_cities(lexicon):
     """ "Meistens esse ich Reis." :: "I usually eat rice."; "Wir fahren nach Spanien." :: "We
     are going to Spain."; "Ich komme aus der Schweiz." keeps its article (phrasebook)."""
-    from nmt_core.corpora.generator import generate
+    from everyday.generator import generate
 
     pairs = generate(lexicon, 20_000, 5)
     usually = [(g, e) for g, e in pairs if re.search(r"\b(normalerweise|meistens)\b", g, re.I)]

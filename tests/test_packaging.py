@@ -145,7 +145,7 @@ def test_pip_install_gives_commands_that_work_outside_the_clone(tmp_path):
     # imports from the install (the page scripts and app.py run only under Streamlit)
     modules = sorted(
         ".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__")
-        for top in ("nmt_core", "dashboard")
+        for top in ("nmt_core", "everyday", "dashboard")
         for path in (REPO / top).rglob("*.py")
         if "app_pages" not in path.parts and path.name != "app.py"
     )

@@ -1,4 +1,4 @@
-"""Prices in the sentence generator (nmt_core/corpora/prices.py): amounts each language's way,
+"""Prices in the sentence generator (everyday/prices.py): amounts each language's way,
 at prices that suit the thing, agreeing with it."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-e
 def test_an_amount_keeps_to_its_range_and_says_einen_euro():
     """A fruit for a euro or two, a laptop for twenty or more, never "ein Euro" after
     "kostet", cents alone only for what costs at most four euros."""
-    from nmt_core.corpora.english_forms import with_indefinite
-    from nmt_core.corpora.prices import amount, price_range
+    from everyday.english_forms import with_indefinite
+    from everyday.prices import amount, price_range
 
     rng = random.Random(6)
     assert price_range(frozenset({"food", "fruit"})) == (1, 2)
@@ -37,9 +37,9 @@ def test_an_amount_keeps_to_its_range_and_says_einen_euro():
 def test_prices_agree_with_the_thing_and_write_their_decimals_each_language_s_way():
     """ "Die Äpfel kosten zwei Euro." :: "The apples cost two euros."; "8,50 Euro" :: "8.50
     euros"; "kostet einen Euro" (accusative); an apple for a euro or two, no bus for sale."""
-    from nmt_core.corpora.generator import ding_lexicon
-    from nmt_core.corpora.phrases import vocabulary
-    from nmt_core.corpora.prices import price
+    from everyday.generator import ding_lexicon
+    from everyday.phrases import vocabulary
+    from everyday.prices import price
 
     words = vocabulary(ding_lexicon(DING_PATH))
     rng = random.Random(5)
@@ -53,7 +53,7 @@ def test_prices_agree_with_the_thing_and_write_their_decimals_each_language_s_wa
     apples = [english for german, english in drawn if re.match(r"\w+ Apfel kostet", german)]
     assert apples and not [e for e in apples if re.search(r"\b([3-9]|eight|three|ten)\b", e)]
     assert not [german for german, _ in drawn if re.match(r"\w+ (Zug|Bus) kostet", german)]
-    from nmt_core.corpora.prices import SOLD, UNSOLD
+    from everyday.prices import SOLD, UNSOLD
 
     for noun in words.nouns:  # a ship, a lorry, a door: not for sale
         if noun.sense.kinds & {"vehicle", "door", "building"}:

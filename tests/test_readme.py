@@ -17,7 +17,9 @@ CPU_TORCH = "pip install torch --index-url https://download.pytorch.org/whl/cpu"
 
 # "- `nmt_core/text/`: `data` (...), `tokenization` (...)": a package's folder, then its modules
 # in backticks; the bullet goes on over lines indented by two spaces.
-BULLET = re.compile(r"^- `((?:nmt_core|dashboard)(?:/\w+)*)/`:(.*(?:\n  .*)*)", re.MULTILINE)
+BULLET = re.compile(
+    r"^- `((?:nmt_core|everyday|dashboard)(?:/\w+)*)/`:(.*(?:\n  .*)*)", re.MULTILINE
+)
 NAME = re.compile(r"`([A-Za-z_]\w*)`")
 
 
@@ -27,9 +29,10 @@ def readme_modules() -> dict[str, set[str]]:
 
 
 def code_modules() -> dict[str, set[str]]:
-    """{package folder: its modules on disk}, for nmt_core, dashboard and their sub-packages."""
+    """{package folder: its modules on disk}, for nmt_core, everyday, dashboard and their
+    sub-packages."""
     found = {}
-    for top in ("nmt_core", "dashboard"):
+    for top in ("nmt_core", "everyday", "dashboard"):
         for init in (REPO / top).rglob("__init__.py"):
             folder = init.parent
             names = {f.stem for f in folder.glob("*.py") if f.name != "__init__.py"}
@@ -39,7 +42,9 @@ def code_modules() -> dict[str, set[str]]:
 
 def test_the_readme_names_every_module_and_no_module_that_is_gone():
     listed, on_disk = readme_modules(), code_modules()
-    assert {"nmt_core", "nmt_core/network", "dashboard", "dashboard/app_pages"} <= set(on_disk)
+    assert {"nmt_core", "nmt_core/network", "everyday", "dashboard", "dashboard/app_pages"} <= set(
+        on_disk
+    )
     assert set(listed) == set(on_disk), "README packages differ from the code's"
     for folder, names in on_disk.items():
         assert listed[folder] == names, (

@@ -1,5 +1,6 @@
-"""The shape of the library: imports point one way (no cycle, deferred imports included) and
-functions stay short enough to read (issue 21). Read from the source with ``ast``."""
+"""The shape of the library and of the sentence generator beside it: imports point one way (no
+cycle, deferred imports included), the generator stands apart from the library but for one door,
+and functions stay short enough to read (issue 21). Read from the source with ``ast``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "nmt_core"
 DASHBOARD = PACKAGE.parent / "dashboard"
+EVERYDAY = PACKAGE.parent / "everyday"
 LONGEST = 60  # lines, decorators and docstring included
 ALLOWED_LONGER = {
     "search.beam_search": 100,  # splitting it would hurt reading
@@ -35,28 +37,41 @@ LAYERS = (
 )
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
+# The everyday-sentence generator's floors, lowest first: a module imports only from its own
+# floor or a lower one (the rule of everyday/__init__.py).
+FLOORS = (
+    ("grammar", "english_forms", "ding_entries", "degrees"),  # how words inflect
+    ("sense_nouns", "sense_verbs", "sense_adjectives", "senses", "lexicon"),  # which words
+    ("pairs", "phrases", "english", "clauses", "times"),  # phrases and word order
+    ("comparisons", "constructions", "counts", "prices", "weather", "phrasebook"),  # templates
+    ("generator", "unseen", "__main__"),  # the draw, what it may not show, the command
+)
+FLOOR = {name: rank for rank, names in enumerate(FLOORS) for name in names}
 
-def module_name(file: Path) -> str:
+
+def module_name(file: Path, package: Path = PACKAGE) -> str:
     """``network.config`` for nmt_core/network/config.py; ``checkpoint`` for a top module."""
-    parts = file.relative_to(PACKAGE).with_suffix("").parts
+    parts = file.relative_to(package).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def import_graph() -> dict[str, set[str]]:
-    """module -> the nmt_core modules it imports anywhere in its file (deferred imports too)."""
-    modules = {module_name(file): file for file in PACKAGE.rglob("*.py")}
+def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """module -> the modules of ``package`` it imports anywhere in its file (deferred imports
+    too), named inside the package ("" for the package itself)."""
+    top = package.name
+    modules = {module_name(file, package): file for file in package.rglob("*.py")}
     graph: dict[str, set[str]] = {}
     for name, file in modules.items():
         imported = graph.setdefault(name, set())
         for node in ast.walk(ast.parse(file.read_text())):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("nmt_core"):
-                base = node.module.removeprefix("nmt_core").lstrip(".")
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(top):
+                base = node.module.removeprefix(top).lstrip(".")
                 for alias in node.names:  # "from nmt_core.analysis import eflomal": a module
                     inner = f"{base}.{alias.name}".lstrip(".")
                     imported.add(inner if inner in modules else base)
             elif isinstance(node, ast.Import):
-                imported |= {a.name.removeprefix("nmt_core.") for a in node.names
-                             if a.name.startswith("nmt_core.")}  # fmt: skip
+                imported |= {a.name.removeprefix(f"{top}.") for a in node.names
+                             if a.name.startswith(f"{top}.")}  # fmt: skip
         imported.discard(name)
         imported.discard("")
     return graph
@@ -66,37 +81,104 @@ def layer(module: str) -> str:
     return module.split(".")[0]
 
 
+def import_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """The first import cycle of ``graph`` found (its modules in order), or []."""
+    state: dict[str, str] = {}
+
+    def visit(module: str, path: list[str]) -> list[str]:
+        state[module] = "open"
+        for other in sorted(graph.get(module, ())):
+            if state.get(other) == "open":
+                return [*path, other]
+            if other not in state and (cycle := visit(other, [*path, other])):
+                return cycle
+        state[module] = "done"
+        return []
+
+    for module in sorted(graph):
+        if module not in state and (cycle := visit(module, [module])):
+            return cycle
+    return []
+
+
+def misplaced(
+    graph: dict[str, set[str]], rank: dict[str, int], *, siblings: bool = False
+) -> tuple[list[str], list[str]]:
+    """(the modules of ``graph`` whose layer has no ``rank``, the imports of a module from
+    another layer that is not below its own; with ``siblings``, one of the same rank may be
+    imported too): what a package's layers forbid."""
+    homeless = sorted(m for m in graph if m and layer(m) not in rank)
+    upward = [
+        f"{module} -> {other}"
+        for module, imported in graph.items()
+        if module and module not in homeless
+        for other in imported
+        if layer(other) != layer(module)  # (True counts 1: a sibling's rank is then below)
+        and rank.get(layer(other), -1) - siblings >= rank[layer(module)]
+    ]
+    return homeless, upward
+
+
 def test_no_import_cycle_in_nmt_core():
     graph = import_graph()
     assert {"network.scorers", "network.config", "learning.training"} <= set(graph)
-    state: dict[str, str] = {}
-
-    def visit(module: str, path: list[str]) -> None:
-        state[module] = "open"
-        for other in sorted(graph.get(module, ())):
-            assert state.get(other) != "open", f"import cycle: {' -> '.join([*path, other])}"
-            if other not in state:
-                visit(other, [*path, other])
-        state[module] = "done"
-
-    for module in sorted(graph):
-        if module not in state:
-            visit(module, [module])
+    cycle = import_cycle(graph)
+    assert not cycle, f"import cycle: {' -> '.join(cycle)}"
     assert "learning.training" not in graph["learning.averaging"]  # the cycle of 2026-11-24
 
 
 def test_every_module_sits_in_a_layer_and_imports_only_its_own_or_lower_layers():
-    graph = import_graph()
-    homeless = sorted(m for m in graph if m and layer(m) not in RANK)
+    homeless, upward = misplaced(import_graph(), RANK)
     assert not homeless, f"not in LAYERS: {homeless}"
-    upward = [
-        f"{module} -> {other}"
-        for module, imported in graph.items()
-        if module
-        for other in imported
-        if layer(other) != layer(module) and RANK[layer(other)] >= RANK[layer(module)]
-    ]
     assert not upward, upward
+
+
+def test_the_generator_has_no_import_cycle_and_each_module_imports_only_its_floor_or_lower():
+    graph = import_graph(EVERYDAY)
+    assert {"grammar", "senses", "phrases", "generator"} <= set(graph)
+    cycle = import_cycle(graph)
+    assert not cycle, f"import cycle: {' -> '.join(cycle)}"
+    homeless, upward = misplaced(graph, FLOOR, siblings=True)
+    assert not homeless, f"not in FLOORS: {homeless}"
+    assert not upward, upward
+
+
+def test_the_generator_imports_the_standard_library_only():
+    """everyday is a data tool beside the library: no nmt_core, dashboard, torch or any other
+    installed package in any of its modules (deferred imports too), and importing all of them
+    in a fresh process loads none of them."""
+    import subprocess
+    import sys
+
+    outside = []
+    for file in sorted(EVERYDAY.rglob("*.py")):
+        for module, _ in imports_of(file):
+            top = module.split(".")[0]
+            if top != "everyday" and top not in sys.stdlib_module_names:
+                outside.append(f"{file.name}: {module}")
+    assert not outside, outside
+    modules = sorted(f"everyday.{module_name(f, EVERYDAY)}".rstrip(".")
+                     for f in EVERYDAY.rglob("*.py"))  # fmt: skip
+    assert {"everyday", "everyday.generator", "everyday.__main__"} <= set(modules)
+    script = (
+        f"import importlib, sys\nfor name in {modules!r}:\n    importlib.import_module(name)\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'torch', 'nmt_core', "
+        "'dashboard', 'numpy'}))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=PACKAGE.parent,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_library_imports_the_generator_through_one_door():
+    """Only nmt_core/corpora/generated.py (config -> pairs) imports everyday."""
+    doors = sorted(
+        str(file.relative_to(PACKAGE.parent))
+        for file in PACKAGE.rglob("*.py")
+        if any(module.split(".")[0] == "everyday" for module, _ in imports_of(file))
+    )
+    assert doors == ["nmt_core/corpora/generated.py"]
 
 
 def test_each_package_states_its_rule_and_ships_in_the_wheel():
@@ -109,10 +191,11 @@ def test_each_package_states_its_rule_and_ships_in_the_wheel():
             "packages"
         ]
     )
-    for init in [*PACKAGE.rglob("__init__.py"), *DASHBOARD.rglob("__init__.py")]:
+    for init in [*PACKAGE.rglob("__init__.py"), *DASHBOARD.rglob("__init__.py"),
+                 *EVERYDAY.rglob("__init__.py")]:  # fmt: skip
         name = ".".join(init.parent.relative_to(PACKAGE.parent).parts)
         assert name in listed, f"{name} is not in pyproject's packages"
-        if init.parent != PACKAGE and init.parent.parent == PACKAGE:
+        if init.parent == EVERYDAY or (init.parent != PACKAGE and init.parent.parent == PACKAGE):
             assert "Rule:" in (ast.get_docstring(ast.parse(init.read_text())) or ""), name
 
 
@@ -246,14 +329,14 @@ LONGER_MODULES = {
     "nmt_core/decoding/search.py": (480, "greedy, beam and forced decoding share one step"),
     "nmt_core/checkpoint.py": (410, "save, load and list one folder format"),
     "dashboard/examples.py": (440, "two example banks, each example with its reference: data"),
-    "nmt_core/corpora/sense_nouns.py": (520, "the sense table's nouns, one a row: data"),
+    "everyday/sense_nouns.py": (520, "the sense table's nouns, one a row: data"),
 }
 
 
 def test_no_module_is_too_long_to_read_but_the_argued_ones():
     sizes = {
         str(file.relative_to(PACKAGE.parent)): len(file.read_text().splitlines())
-        for folder in (PACKAGE, DASHBOARD)
+        for folder in (PACKAGE, EVERYDAY, DASHBOARD)
         for file in folder.rglob("*.py")
     }
     too_long = {path: n for path, n in sizes.items() if n > MODULE_LINES}
@@ -264,7 +347,7 @@ def test_no_module_is_too_long_to_read_but_the_argued_ones():
 
 def test_no_function_is_too_long_to_read():
     too_long = []
-    for file in [*PACKAGE.rglob("*.py"), *DASHBOARD.rglob("*.py")]:
+    for file in [*PACKAGE.rglob("*.py"), *EVERYDAY.rglob("*.py"), *DASHBOARD.rglob("*.py")]:
         for node in ast.walk(ast.parse(file.read_text())):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 name = f"{file.stem}.{node.name}"

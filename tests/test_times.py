@@ -1,4 +1,4 @@
-"""Clock times, days and dates in the sentence generator (nmt_core/corpora/times.py): what a
+"""Clock times, days and dates in the sentence generator (everyday/times.py): what a
 class says of them, in both languages, and that the clauses use them."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def english_clock_minutes(english: str) -> int:
 
 def test_clock_times_say_the_same_time_in_both_languages():
     """German counts the half hour towards the next hour: "halb sieben" :: "half past six"."""
-    from nmt_core.corpora.times import clock
+    from everyday.times import clock
 
     rng = random.Random(0)
     seen = set()
@@ -68,7 +68,7 @@ def test_clock_times_say_the_same_time_in_both_languages():
 def test_a_clock_time_after_a_day_suits_it():
     """ "jeden Morgen um halb sieben" :: "every morning at half past six"; never a morning at
     18 Uhr."""
-    from nmt_core.corpora.times import time_for
+    from everyday.times import time_for
 
     rng = random.Random(2)
     drawn = [time_for(rng, "habit") for _ in range(4000)]
@@ -93,7 +93,7 @@ OWNERS = {"Ich": "My", "Mein": "My", "Du": "Your", "Dein": "Your", "Er": "His", 
 
 
 def test_dates_use_english_ordinals_and_birthdays_take_am_or_im():
-    from nmt_core.corpora.times import date_sentence, ordinal
+    from everyday.times import date_sentence, ordinal
 
     days = (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31)
     assert (
@@ -129,7 +129,7 @@ def test_clauses_and_the_phrasebook_say_clock_times(draw_with_times):
 
 @pytest.fixture(scope="module")
 def draw_with_times():
-    from nmt_core.corpora.generator import ding_lexicon, generate
+    from everyday.generator import ding_lexicon, generate
 
     return generate(ding_lexicon(DING_PATH), 6000, 3)
 
@@ -139,9 +139,9 @@ def test_a_timetable_says_when_does_it_start_and_ends_with_the_separable_prefix(
     """ "Wann fängt das Konzert an?" :: "When does the concert start?" (not "catching": every
     model read "fängt ... an" so in three blind sets); "Der Unterricht fängt um Viertel vor acht
     an." :: "Class starts at quarter to eight."."""
-    from nmt_core.corpora.generator import ding_lexicon
-    from nmt_core.corpora.phrases import vocabulary
-    from nmt_core.corpora.times import schedule
+    from everyday.generator import ding_lexicon
+    from everyday.phrases import vocabulary
+    from everyday.times import schedule
 
     words = vocabulary(ding_lexicon(DING_PATH))
     rng = random.Random(4)

@@ -1,5 +1,5 @@
 """The most frequent German nouns, verbs and adjectives that Ding has and the sense table lacks:
-what a person extending nmt_core/corpora/senses.py looks at first.
+what a person extending everyday/senses.py looks at first.
 
     pip install wordfreq==3.1.1       # build time only: its data is CC-BY-SA, never shipped
     python checkpoints/recipes/rank_senses.py --top 60
@@ -17,8 +17,8 @@ from pathlib import Path
 
 from wordfreq import zipf_frequency
 
-from nmt_core.corpora import grammar, senses
-from nmt_core.corpora.lexicon import headwords
+from everyday import grammar, senses
+from everyday.lexicon import headwords
 from nmt_core.text.data import DING_PATH
 
 WORD_CLASSES = {"noun": ("m", "f", "n"), "verb": ("verb",), "adj": ("adj",)}

@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from nmt_core.checkpoint import CheckpointError, read_config
-from nmt_core.corpora.generated import generated_pairs
-from nmt_core.corpora.phrasebook import fixed_phrase_copies
+from nmt_core.corpora.generated import fixed_phrase_copies, generated_pairs
 from nmt_core.corpora.streaming import stream_split
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import (

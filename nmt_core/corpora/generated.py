@@ -1,17 +1,22 @@
-"""A run's generated pairs: drawn from the templates (:mod:`nmt_core.corpora.generator`), less
-those that show an evaluation sentence (:mod:`nmt_core.corpora.unseen`), written into the run
-folder as the record of what it trained on.
+"""A run's generated pairs: drawn from the templates (:mod:`everyday.generator`), less
+those that show an evaluation sentence (:mod:`everyday.unseen`), written into the run
+folder as the record of what it trained on; and the copies of the fixed phrasebook expressions
+a run adds to them.
+
+The library's one door to :mod:`everyday` (a package of the standard library only): no other
+module of nmt_core imports it.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 
-from nmt_core.corpora import phrasebook
-from nmt_core.corpora.generator import ding_lexicon, generate
-from nmt_core.corpora.phrases import vocabulary
-from nmt_core.corpora.unseen import unseen
+from everyday import phrasebook
+from everyday.generator import ding_lexicon, generate
+from everyday.phrases import vocabulary
+from everyday.unseen import unseen
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import DING_PATH, CorpusError, classify, looks_like_ding, read_tsv
 from nmt_core.text.data import Pair as DataPair
@@ -34,7 +39,7 @@ def generated_pairs(cfg: TrainConfig) -> list[DataPair]:
     OUTPUT_DIR/generated_pairs.tsv when the run folder exists (the record of what it trained
     on; elsewhere, e.g. for eflomal's priors, they are only made in memory). Pairs that show a
     sentence of ``cfg.generated_avoid`` (evaluation sentences), whole or by all its content
-    words, are left out (:mod:`nmt_core.corpora.unseen`).
+    words, are left out (:mod:`everyday.unseen`).
 
     Ding's grammar is read from ``cfg.corpus`` when it is a Ding file, else from where Debian
     installs it.
@@ -62,3 +67,16 @@ def generated_pairs(cfg: TrainConfig) -> list[DataPair]:
         written.with_suffix(".tmp").replace(written)  # whole or not at all
     pairs = [DataPair(german, english_text, classify(german)) for german, english_text in made]
     return [pair.swapped() for pair in pairs] if cfg.direction == "en-de" else pairs
+
+
+def fixed_phrase_copies(pairs: Sequence[DataPair], cfg: TrainConfig) -> list[DataPair]:
+    """``cfg.fixed_phrase_repeats`` - 1 more copies of each fixed phrasebook expression among
+    ``pairs`` (distinct pairs of ``cfg.direction``; of a kind trained on): a class says "Wie
+    heißt du?" far more often than any one generated sentence, and said once among 20k pairs
+    it was not learnt."""
+    fixed = set(phrasebook.FIXED)
+    if cfg.direction == "en-de":
+        fixed = {(english_text, german) for german, english_text in fixed}
+    repeats = cfg.fixed_phrase_repeats - 1
+    chosen = [p for p in pairs if (p.source, p.target) in fixed and p.kind in cfg.kinds]
+    return [pair for pair in chosen for _ in range(repeats)]

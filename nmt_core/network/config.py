@@ -141,20 +141,6 @@ class ModelConfig:
         return _from_dict(cls, data)
 
 
-# Everyday sentences no run may train on: they measure what the generated pairs teach (the ten
-# of issue 45) and how sentences students write themselves come out.
-MEASURED_SENTENCES = (
-    "tests/fixtures/everyday_ten_de_en.tsv",
-    "tests/fixtures/students_de_en.tsv",
-    "tests/fixtures/students_blind_de_en.tsv",
-    "tests/fixtures/students_blind2_de_en.tsv",
-    "tests/fixtures/students_blind3_de_en.tsv",
-    "tests/fixtures/students_blind4_de_en.tsv",
-    "tests/fixtures/students_blind5_de_en.tsv",
-    "tests/fixtures/students_blind6_de_en.tsv",
-)
-
-
 @dataclass(frozen=True)
 class TrainConfig:
     """How one model is trained. Saved beside the checkpoint so a run can be repeated."""
@@ -177,7 +163,7 @@ class TrainConfig:
     # choice (Ding's 19k skipped pairs of aligned single-word alternatives); "pronoun_sentences"
     # turns conjugated forms "er schläft" :: "he sleeps" into "Er schläft." :: "He sleeps.";
     # "generated_sentences" writes everyday pairs from grammar templates, a hand-written sense
-    # table and the genders and verb forms of the installed Ding (nmt_core/corpora/generator.py)
+    # table and the genders and verb forms of the installed Ding (everyday/generator.py)
     augment: tuple[str, ...] = ()
     # How many distinct pairs "generated_sentences" writes (seeded by ``seed``): 20k is about as
     # many as Ding's example sentences, so the two weigh alike before sentence_repeats.
@@ -189,11 +175,11 @@ class TrainConfig:
     # them (the model card).
     fixed_phrase_repeats: int = 1
     # TSVs (source TAB target) of evaluation sentences that no generated pair may hold on
-    # either side, e.g. tests/fixtures/everyday_de_en.tsv and the gold alignment sets: short
-    # everyday sentences ("Please close the window!") are written by the templates too. The
-    # default: the measuring sentences (MEASURED_SENTENCES), read from the repository's root
-    # like the recipes' paths; a list given replaces it.
-    generated_avoid: tuple[str, ...] = MEASURED_SENTENCES
+    # either side, whole or by all its content words: short everyday sentences ("Please close
+    # the window!") are written by the templates too. None by default: the library knows no
+    # evaluation set; a recipe names its own (checkpoints/recipes/everyday.json lists every
+    # sentence fixture), read from where training runs like the recipes' other paths.
+    generated_avoid: tuple[str, ...] = ()
     # Read the corpus (a TSV) in passes and keep its training pairs as ids on disk, for corpora
     # larger than memory; the split is then by hash (nmt_core/corpora/streaming.py). Not with
     # extra_corpora, augment, word_sample, tagged_kinds or subword_alpha, which need the text.

@@ -53,7 +53,7 @@ DING_PATH = Path("/usr/share/trans/de-en")
 KINDS = ("sentence", "phrase", "word")
 # More training pairs (train only; see nmt_core.corpora.corpus): made from Ding's own entries
 # (slash_alternatives = expand_slash_alternatives, pronoun_sentences = pronoun_sentences), or
-# written from grammar templates and Ding's grammar (nmt_core.corpora.generator).
+# written from grammar templates and Ding's grammar (everyday.generator).
 AUGMENTATIONS = ("slash_alternatives", "pronoun_sentences", "generated_sentences")
 DIRECTIONS = ("de-en", "en-de")
 LANGUAGES = {"de": "German", "en": "English"}  # code -> the name a page shows

@@ -1,17 +1,17 @@
 """A short phrasebook of fixed everyday expressions, written by hand for this project: greetings,
 thanks, names, age, hunger and thirst, the time, favourites, aches. What a class says first,
 and what a model trained on the dictionary's idioms gets wrong ("Ich heiße Anna." :: "I mean a
-slap."). Also how often a run trains on the fixed expressions (``fixed_phrase_repeats``).
+slap."). Also that a draw holds every fixed expression once when a run repeats them (the
+copies themselves are the library's: ``nmt_core.corpora.generated.fixed_phrase_copies``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
-from nmt_core.corpora import times
-from nmt_core.corpora.english_forms import be, english_present
-from nmt_core.corpora.grammar import (
+from everyday import times
+from everyday.english_forms import be, english_present
+from everyday.grammar import (
     NUMBERS,
     PRONOUNS,
     SINGLE_OWNERS,
@@ -19,11 +19,9 @@ from nmt_core.corpora.grammar import (
     possessive,
     present,
 )
-from nmt_core.corpora.pairs import sentence
-from nmt_core.corpora.phrases import pronoun
-from nmt_core.corpora.senses import CITIES, COUNTRIES, NAME_GENDERS, NAMES, REASONS, nouns
-from nmt_core.network.config import TrainConfig
-from nmt_core.text.data import Pair as DataPair
+from everyday.pairs import sentence
+from everyday.phrases import pronoun
+from everyday.senses import CITIES, COUNTRIES, NAME_GENDERS, NAMES, REASONS, nouns
 
 FIXED = (
     ("Hallo!", "Hello!"), ("Guten Morgen!", "Good morning!"), ("Guten Abend!", "Good evening!"),
@@ -116,24 +114,11 @@ def with_every_fixed_expression(
     """``drawn`` and, when fixed expressions are repeated (``repeats`` > 1), after it each fixed
     phrasebook expression the draw lacks: the draw's pairs and order stay. The repeats
     themselves are added to the training pairs after their deduplication
-    (:func:`fixed_phrase_copies`)."""
+    (``nmt_core.corpora.generated.fixed_phrase_copies``)."""
     if repeats == 1:
         return drawn
     present = set(drawn)
     return drawn + [pair for pair in FIXED if pair not in present]
-
-
-def fixed_phrase_copies(pairs: Sequence[DataPair], cfg: TrainConfig) -> list[DataPair]:
-    """``cfg.fixed_phrase_repeats`` - 1 more copies of each fixed phrasebook expression among
-    ``pairs`` (distinct pairs of ``cfg.direction``; of a kind trained on): a class says "Wie
-    heißt du?" far more often than any one generated sentence, and said once among 20k pairs
-    it was not learnt."""
-    fixed = set(FIXED)
-    if cfg.direction == "en-de":
-        fixed = {(english_text, german) for german, english_text in fixed}
-    repeats = cfg.fixed_phrase_repeats - 1
-    chosen = [p for p in pairs if (p.source, p.target) in fixed and p.kind in cfg.kinds]
-    return [pair for pair in chosen for _ in range(repeats)]
 
 
 def expression(rng: random.Random) -> tuple[str, str]:
@@ -276,7 +261,7 @@ def _hunger(rng: random.Random) -> tuple[str, str]:
 
 def _clock(rng: random.Random) -> tuple[str, str]:
     """ "Es ist drei Uhr." :: "It is three o'clock."; "Es ist Viertel nach vier." :: "It is
-    quarter past four." (:func:`nmt_core.corpora.times.clock`)."""
+    quarter past four." (:func:`everyday.times.clock`)."""
     german, english = times.clock(rng)
     return sentence(f"es ist {german}", f"it is {english}")
 

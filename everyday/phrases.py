@@ -1,10 +1,10 @@
 """The words the sentence generator draws from and the noun phrases it makes of them.
 
-:func:`vocabulary` joins the hand-written sense table (:mod:`nmt_core.corpora.senses`) with the
-genders, plurals and verb forms the installed Ding gives (:mod:`nmt_core.corpora.lexicon`); a
+:func:`vocabulary` joins the hand-written sense table (:mod:`everyday.senses`) with the
+genders, plurals and verb forms the installed Ding gives (:mod:`everyday.lexicon`); a
 :class:`Phrase` is a noun phrase in every case with its English ("den Hund", "dem Hund" :: "the
-dog"), or a pronoun. Clauses are built from these in :mod:`nmt_core.corpora.clauses`, sentences
-in :mod:`nmt_core.corpora.generator`.
+dog"), or a pronoun. Clauses are built from these in :mod:`everyday.clauses`, sentences
+in :mod:`everyday.generator`.
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from nmt_core.corpora import english_forms, grammar, senses
-from nmt_core.corpora.degrees import Degrees
-from nmt_core.corpora.english_forms import (
+from everyday import english_forms, grammar, senses
+from everyday.degrees import Degrees
+from everyday.english_forms import (
     IRREGULAR_PLURALS,
     EnglishVerb,
     english_degrees,
     english_plural,
 )
-from nmt_core.corpora.grammar import PRONOUNS, GermanVerb
-from nmt_core.corpora.lexicon import Lexicon
+from everyday.grammar import PRONOUNS, GermanVerb
+from everyday.lexicon import Lexicon
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ A class counts what it has and what is where from its first lesson, and a model 
 dictionary's idioms read "vierzehn Mädchen und elf Jungen" as "fourfteen girls and elf boys".
 German counts with the plural after the number and says where with "sein" or "es gibt",
 English with "there are"; "one" is the indefinite article in both ("einen Bruder" :: "a
-brother"). The numbers are :func:`nmt_core.corpora.grammar.number`'s, the nouns the sense
+brother"). The numbers are :func:`everyday.grammar.number`'s, the nouns the sense
 table's (with Ding's plurals), the places the clauses'.
 """
 
@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 
-from nmt_core.corpora import english_forms, grammar, senses
-from nmt_core.corpora.clauses import place_phrase
-from nmt_core.corpora.pairs import Pair, join_words, sentence
-from nmt_core.corpora.phrases import Noun, Vocabulary, determined, subject
+from everyday import english_forms, grammar, senses
+from everyday.clauses import place_phrase
+from everyday.pairs import Pair, join_words, sentence
+from everyday.phrases import Noun, Vocabulary, determined, subject
 
 # What one has a number of ("zwei Brüder", "drei Hunde", "vier Stifte"), and what is counted
 # somewhere ("Im Zoo sind drei Elefanten.")

@@ -19,9 +19,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from nmt_core.corpora import grammar, senses
-from nmt_core.corpora.phrases import Vocabulary
-from nmt_core.corpora.times import clock_words
+from everyday import grammar, senses
+from everyday.phrases import Vocabulary
+from everyday.times import clock_words
 
 WORD = re.compile(r"[^\W\d_]+")
 CLOSED = frozenset(

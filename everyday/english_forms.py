@@ -2,7 +2,7 @@
 forms, plurals, comparative and superlative, agreement with the person (am/is/are, was/were,
 has/have) and the indefinite article.
 
-Persons are numbered as in :mod:`nmt_core.corpora.grammar`: 0..5, I, you, he/she/it, we, you,
+Persons are numbered as in :mod:`everyday.grammar`: 0..5, I, you, he/she/it, we, you,
 they; 2 is the only third person singular.
 """
 

@@ -5,25 +5,25 @@ Ding's 19k example sentences are idiomatic, and everyday words rarely occur in s
 so a model trained on them turns "Ich heiße Anna." into "I mean a slap.". This module writes the
 sentences a class types, from three sources:
 
-* the closed classes and inflection rules (:mod:`nmt_core.corpora.grammar`,
-  :mod:`nmt_core.corpora.english`),
+* the closed classes and inflection rules (:mod:`everyday.grammar`,
+  :mod:`everyday.english`),
 * the hand-written sense table of everyday words and what goes with what
-  (:mod:`nmt_core.corpora.senses`) and phrasebook (:mod:`nmt_core.corpora.phrasebook`),
+  (:mod:`everyday.senses`) and phrasebook (:mod:`everyday.phrasebook`),
 * the genders, plurals and verb forms Ding gives for those words, read where Debian installs
-  it at run time (:mod:`nmt_core.corpora.lexicon`).
+  it at run time (:mod:`everyday.lexicon`).
 
 The templates are those a lesson shows: present with subject, verb, object; the perfect with
 the participle last; a modal with the infinitive last; separable verbs; verb second after a
 time expression; dass/weil/wenn clauses with the verb last; yes/no and wh-questions;
 imperatives; predicative adjectives; places and times: here (the tenses of one clause in
 :func:`statement`, places and times inside the clauses they qualify). Those of later
-lessons are in :mod:`~nmt_core.corpora.constructions` (the future, the simple past,
-coordination, prepositions), :mod:`~nmt_core.corpora.weather`, :mod:`~nmt_core.corpora.times`
-(clock times, dates, timetables), :mod:`~nmt_core.corpora.prices`,
-:mod:`~nmt_core.corpora.comparisons` and :mod:`~nmt_core.corpora.counts`; noun phrases come
-from :mod:`~nmt_core.corpora.phrases`, clauses from :mod:`~nmt_core.corpora.clauses`. The
+lessons are in :mod:`~everyday.constructions` (the future, the simple past,
+coordination, prepositions), :mod:`~everyday.weather`, :mod:`~everyday.times`
+(clock times, dates, timetables), :mod:`~everyday.prices`,
+:mod:`~everyday.comparisons` and :mod:`~everyday.counts`; noun phrases come
+from :mod:`~everyday.phrases`, clauses from :mod:`~everyday.clauses`. The
 pairs depend only on the dictionary, the seed and the size (:func:`generate`); a run writes
-them into its folder (:mod:`nmt_core.corpora.generated`), none is kept in the repository.
+them into its folder (the library's ``nmt_core.corpora.generated``), none is kept in the repository.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from nmt_core.corpora import (
+from everyday import (
     comparisons,
     counts,
     english,
@@ -44,7 +44,7 @@ from nmt_core.corpora import (
     senses,
     times,
 )
-from nmt_core.corpora.clauses import (
+from everyday.clauses import (
     GERMAN_OBJECT_PRONOUNS,
     MOTION,
     German,
@@ -52,7 +52,7 @@ from nmt_core.corpora.clauses import (
     predicate,
     predicative,
 )
-from nmt_core.corpora.constructions import (
+from everyday.constructions import (
     coordinated,
     future,
     joined_phrases,
@@ -60,10 +60,10 @@ from nmt_core.corpora.constructions import (
     past_state,
     prepositional,
 )
-from nmt_core.corpora.grammar import PRONOUNS
-from nmt_core.corpora.lexicon import Lexicon, read_lexicon
-from nmt_core.corpora.pairs import Pair, join_words, sentence
-from nmt_core.corpora.phrases import (
+from everyday.grammar import PRONOUNS
+from everyday.lexicon import Lexicon, read_lexicon
+from everyday.pairs import Pair, join_words, sentence
+from everyday.phrases import (
     Phrase,
     Verb,
     Vocabulary,
@@ -73,8 +73,8 @@ from nmt_core.corpora.phrases import (
     subject,
     vocabulary,
 )
-from nmt_core.corpora.prices import price
-from nmt_core.corpora.weather import weather
+from everyday.prices import price
+from everyday.weather import weather
 
 log = logging.getLogger(__name__)
 ATTEMPTS_PER_PAIR = 20  # tries before a size the templates cannot fill is given up
@@ -315,7 +315,7 @@ _THINGS = frozenset({"food", "drink", "text", "written", "picture", "clothes", "
 
 
 def phrase_book(rng: random.Random, words: Vocabulary) -> Pair | None:
-    """A fixed everyday expression, or a name, age, time or hunger (nmt_core.corpora.phrasebook)."""
+    """A fixed everyday expression, or a name, age, time or hunger (everyday.phrasebook)."""
     del words
     return phrasebook.expression(rng)
 

@@ -2,9 +2,9 @@
 future with werden, the simple past of sein, haben and the modals, coordination with und, aber
 and oder, and phrases with für/ohne (accusative) and mit/bei/von/nach (dative).
 
-Like the templates of :mod:`nmt_core.corpora.generator`, each function draws one sentence pair
-(or None when its draw does not fit) from the words of :mod:`nmt_core.corpora.phrases` and the
-clauses of :mod:`nmt_core.corpora.clauses`; the generator's template list weighs them.
+Like the templates of :mod:`everyday.generator`, each function draws one sentence pair
+(or None when its draw does not fit) from the words of :mod:`everyday.phrases` and the
+clauses of :mod:`everyday.clauses`; the generator's template list weighs them.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from nmt_core.corpora import english_forms, grammar, senses
-from nmt_core.corpora.clauses import (
+from everyday import english_forms, grammar, senses
+from everyday.clauses import (
     German,
     Predicate,
     draw_clause,
@@ -23,9 +23,9 @@ from nmt_core.corpora.clauses import (
     predicate,
     predicative,
 )
-from nmt_core.corpora.grammar import POSSESSIVES, PRONOUNS
-from nmt_core.corpora.pairs import Pair, join_words, sentence
-from nmt_core.corpora.phrases import (
+from everyday.grammar import POSSESSIVES, PRONOUNS
+from everyday.pairs import Pair, join_words, sentence
+from everyday.phrases import (
     Phrase,
     Verb,
     Vocabulary,

@@ -3,8 +3,8 @@ tense, object, place, time and negation, in both languages) and the German word 
 clause gives (:class:`German`: verb second, verb first, verb last).
 
 A predicate is drawn for a verb and a subject by :func:`predicate`, from the sense table's
-objects and places (:mod:`nmt_core.corpora.senses`) and the noun phrases of
-:mod:`nmt_core.corpora.phrases`; the templates of :mod:`nmt_core.corpora.generator` put clauses
+objects and places (:mod:`everyday.senses`) and the noun phrases of
+:mod:`everyday.phrases`; the templates of :mod:`everyday.generator` put clauses
 into sentences.
 """
 
@@ -14,10 +14,10 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nmt_core.corpora import english, english_forms, grammar, senses, times
-from nmt_core.corpora.grammar import PRONOUNS
-from nmt_core.corpora.pairs import join_words
-from nmt_core.corpora.phrases import (
+from everyday import english, english_forms, grammar, senses, times
+from everyday.grammar import PRONOUNS
+from everyday.pairs import join_words
+from everyday.phrases import (
     Degree,
     Phrase,
     Verb,

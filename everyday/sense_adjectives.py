@@ -1,7 +1,7 @@
 """The sense table's adjectives: everyday German adjectives, their English, and what they suit.
 
 Written by hand for this project (no dictionary text), one word a row, so that a teacher can
-add one; :mod:`nmt_core.corpora.senses` reads the rows and says how words were chosen.
+add one; :mod:`everyday.senses` reads the rows and says how words were chosen.
 
 A row is "German | English | kinds it is said of | kinds it stands before", the last with
 "-kind" for kinds it does not suit ("der alte Mann", not "das alte Kind").

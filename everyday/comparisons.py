@@ -8,7 +8,7 @@ A class compares in its first year, and a model trained on the dictionary's idio
 Jahre älter als ich" as "two years when I am". German compares with "als" and the nominative
 ("als ich"), English with "than" and the object form ("than me"); German's superlative is "am
 ...sten" after "sein" and declined before a noun, English's "the ...est" or "the most ...".
-The degrees come from Ding (:attr:`nmt_core.corpora.phrases.Vocabulary.comparables`), the
+The degrees come from Ding (:attr:`everyday.phrases.Vocabulary.comparables`), the
 adjectives a class compares from :data:`COMPARED`.
 """
 
@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from nmt_core.corpora import english_forms, grammar, senses
-from nmt_core.corpora.pairs import Pair, join_words, sentence
-from nmt_core.corpora.phrases import (
+from everyday import english_forms, grammar, senses
+from everyday.pairs import Pair, join_words, sentence
+from everyday.phrases import (
     Comparable,
     Noun,
     Vocabulary,

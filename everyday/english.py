@@ -9,7 +9,7 @@ to eat", "had to eat", "will eat").
 
 from __future__ import annotations
 
-from nmt_core.corpora.english_forms import EnglishVerb, be, english_present
+from everyday.english_forms import EnglishVerb, be, english_present
 
 # take "not" and invert themselves ("cannot", "Will you ...?", "Are you allowed to ...?"); the
 # others take do-support

@@ -1,7 +1,7 @@
 """The sense table's nouns: everyday German nouns, their everyday English, and their kinds.
 
 Written by hand for this project (no dictionary text), one word a row, so that a teacher can
-add one; :mod:`nmt_core.corpora.senses` reads the rows and says how words were chosen.
+add one; :mod:`everyday.senses` reads the rows and says how words were chosen.
 
 A row is "German | English | kinds | flag". The flag is "mass", "weak", "bare" or "single" (see
 :class:`senses.NounSense`). Kinds the templates read: "daily" and "event" (what "nach" takes:

@@ -11,9 +11,9 @@ has them (first one wins, lines whose headword is the word itself first), becaus
 sense is often not the everyday one ("lesen" :: "to harvest").
 
 An adjective's comparative and superlative are read in the same pass
-(:mod:`nmt_core.corpora.degrees`); the line format is :mod:`nmt_core.corpora.ding_entries`'.
+(:mod:`everyday.degrees`); the line format is :mod:`everyday.ding_entries`'.
 
-Nothing read here is stored in the repository: :mod:`nmt_core.corpora.generator` builds its pairs
+Nothing read here is stored in the repository: :mod:`everyday.generator` builds its pairs
 from it into the run folder.
 """
 
@@ -24,10 +24,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nmt_core.corpora.degrees import Degrees, collect_english_degrees, german_degrees
-from nmt_core.corpora.ding_entries import Segments, aligned, clean, entries, split_top
-from nmt_core.corpora.english_forms import EnglishVerb, english_regular, english_third
-from nmt_core.corpora.grammar import (
+from everyday.degrees import Degrees, collect_english_degrees, german_degrees
+from everyday.ding_entries import Segments, aligned, clean, entries, split_top
+from everyday.english_forms import EnglishVerb, english_regular, english_third
+from everyday.grammar import (
     IRREGULAR_PRESENT,
     SEPARABLE_PREFIXES,
     GermanVerb,
@@ -237,7 +237,7 @@ def _strip_pronoun(form: str) -> str:
 
 def german_verb(infinitive: str, forms: dict[str, str]) -> GermanVerb | None:
     """A :class:`GermanVerb` from Ding's forms; None without a participle. sein, haben,
-    werden, wissen and the modals come whole from :mod:`nmt_core.corpora.grammar`."""
+    werden, wissen and the modals come whole from :mod:`everyday.grammar`."""
     if infinitive in IRREGULAR_PRESENT:
         present, participle = IRREGULAR_PRESENT[infinitive]
         return GermanVerb(infinitive, present, participle)

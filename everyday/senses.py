@@ -4,11 +4,11 @@ Written by hand for this project (no dictionary text): Ding's first sense of a c
 often not the everyday one ("lesen" :: "to harvest"), and Ding does not say that one eats an
 apple but reads a book. Each noun has kinds (person, animal, food, ...), each verb the kinds of
 subject and object it takes, each adjective the kinds it describes, so that
-:mod:`nmt_core.corpora.generator` only combines words a person would combine. Grammar (gender,
-plural, verb forms) is not here: :mod:`nmt_core.corpora.lexicon` reads it from Ding at run time.
+:mod:`everyday.generator` only combines words a person would combine. Grammar (gender,
+plural, verb forms) is not here: :mod:`everyday.lexicon` reads it from Ding at run time.
 
-The rows of nouns, verbs and adjectives are in :mod:`nmt_core.corpora.sense_nouns`,
-:mod:`~nmt_core.corpora.sense_verbs` and :mod:`~nmt_core.corpora.sense_adjectives`; this module
+The rows of nouns, verbs and adjectives are in :mod:`everyday.sense_nouns`,
+:mod:`~everyday.sense_verbs` and :mod:`~everyday.sense_adjectives`; this module
 reads them into senses and holds the places, times and the other small tables. The words were
 chosen by what a class talks about (family, school, home, food, transport, free time) and by how
 often German uses them: checkpoints/recipes/rank_senses.py lists the most frequent words Ding
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nmt_core.corpora.sense_adjectives import ADJECTIVE_ROWS
-from nmt_core.corpora.sense_nouns import NOUN_ROWS
-from nmt_core.corpora.sense_verbs import VERB_ROWS
+from everyday.sense_adjectives import ADJECTIVE_ROWS
+from everyday.sense_nouns import NOUN_ROWS
+from everyday.sense_verbs import VERB_ROWS
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The sense table's verbs: everyday German verbs, their everyday English, and what they take.
 
 Written by hand for this project (no dictionary text), one word a row, so that a teacher can
-add one; :mod:`nmt_core.corpora.senses` reads the rows and says how words were chosen.
+add one; :mod:`everyday.senses` reads the rows and says how words were chosen.
 
 A row is "German | English | subject kinds | object kinds | flags" (no object kinds: the verb
 takes no object). Flags: "dat" (a dative object), "auf+acc:for" (a prepositional object and its

@@ -3,8 +3,8 @@
 Written by hand for this project (no dictionary text): articles and possessives by case and
 gender, personal pronouns, sein/haben/werden and the modal verbs fully conjugated, the present
 tense of regular verbs by rule (an irregular verb's du/er forms come from the dictionary's third
-person, :mod:`nmt_core.corpora.lexicon`). English inflection is
-:mod:`nmt_core.corpora.english_forms`'s.
+person, :mod:`everyday.lexicon`). English inflection is
+:mod:`everyday.english_forms`'s.
 
 Persons are numbered 0..5: ich, du, er/sie/es, wir, ihr, sie/Sie. Cases are "nom", "acc",
 "dat", "gen"; genders "m", "f", "n", and "pl" for any plural.

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 
-from nmt_core.corpora import english_forms, grammar
-from nmt_core.corpora.pairs import sentence
-from nmt_core.corpora.phrases import Noun, Vocabulary, determined, in_number
+from everyday import english_forms, grammar
+from everyday.pairs import sentence
+from everyday.phrases import Noun, Vocabulary, determined, in_number
 
 # what a shop prices (not a door, a tree or a passport: the table's "thing" is too wide), and
 # what it never sells a class ("Der Zug kostet drei Euro", "Das Schiff kostet einen Euro")

@@ -1,8 +1,8 @@
 """Adjective degrees as the Ding dictionary gives them: the comparative and the superlative in
 an adjective entry's second and third segments (``alt {adj} | älter | am ältesten :: old |
 older; elder | oldest; eldest``), read for the German word and for the English one; English by
-rule (:func:`nmt_core.corpora.english_forms.english_degrees`) where Ding gives none. The comparisons
-of the sentence generator are made of them (:mod:`nmt_core.corpora.comparisons`).
+rule (:func:`everyday.english_forms.english_degrees`) where Ding gives none. The comparisons
+of the sentence generator are made of them (:mod:`everyday.comparisons`).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from nmt_core.corpora import english_forms
-from nmt_core.corpora.ding_entries import Segments, aligned, clean
+from everyday import english_forms
+from everyday.ding_entries import Segments, aligned, clean
 
 
 @dataclass(frozen=True)

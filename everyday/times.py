@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from nmt_core.corpora import grammar, senses
-from nmt_core.corpora.pairs import Pair, join_words, sentence
-from nmt_core.corpora.phrases import Noun, Vocabulary, determined, pronoun
+from everyday import grammar, senses
+from everyday.pairs import Pair, join_words, sentence
+from everyday.phrases import Noun, Vocabulary, determined, pronoun
 
 CLOCK_SHARE = 0.2  # of the times drawn for a habit, a plan or the past: a clock time
 AFTER_DAY_SHARE = 0.4  # of those clock times: after a day ("am Samstag um acht Uhr")

@@ -5,7 +5,7 @@ and German says it with an "es" that English says with "it".
 Written by hand for this project: the three weather verbs' forms (weather verbs have no person
 but the third, so the sense table, whose verbs take people and animals, does not hold them),
 the weather's adjectives and the times that suit each (no snow in July). The clauses are
-:class:`nmt_core.corpora.clauses.Predicate`s like every other, so tense, negation and
+:class:`everyday.clauses.Predicate`s like every other, so tense, negation and
 questions follow the same rules in both languages.
 """
 
@@ -14,12 +14,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from nmt_core.corpora import english_forms, grammar, senses
-from nmt_core.corpora.clauses import German, Predicate
-from nmt_core.corpora.english_forms import EnglishVerb
-from nmt_core.corpora.grammar import GermanVerb
-from nmt_core.corpora.pairs import Pair, join_words, sentence
-from nmt_core.corpora.phrases import Phrase, Verb, Vocabulary
+from everyday import english_forms, grammar, senses
+from everyday.clauses import German, Predicate
+from everyday.english_forms import EnglishVerb
+from everyday.grammar import GermanVerb
+from everyday.pairs import Pair, join_words, sentence
+from everyday.phrases import Phrase, Verb, Vocabulary
 
 
 def _weather_verb(german: str, participle: str, english: EnglishVerb) -> Verb:
