@@ -22,7 +22,6 @@ import hashlib
 import json
 import math
 import os
-import re
 import shutil
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -53,8 +52,6 @@ OPTIMIZER, STATE = "optimizer.safetensors", "train_state.json"  # a run's latest
 # is not one this library wrote, so it is never replaced: see :func:`writing_problem`.
 CHECKPOINT_FILES = frozenset({WEIGHTS, CONFIG, TOKENIZER, METRICS, PROBES, OPTIMIZER, STATE})
 WEIGHTS_DIGEST = "weights_sha256"  # in meta: the SHA-256 of model.safetensors as saved
-SNAPSHOTS = "snapshots"  # OUTPUT_DIR/snapshots/step-N.safetensors
-_SNAPSHOT_NAME = re.compile(r"step-(\d+)\.safetensors")
 ROOT_VARIABLE = "ATTENTION_LAB_CHECKPOINTS"  # where the dashboard and `list` look, if set
 
 
@@ -435,42 +432,6 @@ def load_weights(model: Seq2Seq, tensors: dict[str, torch.Tensor], source: Path)
     """Load tensors (any float dtype) into ``model`` or explain exactly what does not fit."""
     refuse_misfit(model.state_dict(), tensors, source)
     model.load_state_dict({k: v.float() for k, v in tensors.items()})
-
-
-# --- snapshots: a run's recent weights, for averaging -----------------------------------
-
-
-def snapshot_files(run: Path) -> list[tuple[int, Path]]:
-    """(step, file) of every snapshot kept in ``run``, oldest first."""
-    found = []
-    for file in (run / SNAPSHOTS).glob("step-*.safetensors"):
-        match = _SNAPSHOT_NAME.fullmatch(file.name)
-        if match:
-            found.append((int(match.group(1)), file))
-    return sorted(found)
-
-
-def save_snapshot(run: Path, model: Seq2Seq, step: int, keep: int) -> Path:
-    """Store the fp32 weights at ``step``; only the newest ``keep`` (>= 1) snapshots are kept."""
-    if keep < 1:
-        raise ValueError(f"keep must be >= 1; got {keep}")
-    folder = run / SNAPSHOTS
-    folder.mkdir(parents=True, exist_ok=True)
-    file = folder / f"step-{step}.safetensors"
-    tmp = file.with_suffix(".tmp")  # a run killed mid-write leaves no half snapshot behind
-    save_file(model_tensors(model, half=False), str(tmp))
-    pause_point("snapshot")
-    tmp.replace(file)
-    for _, old in snapshot_files(run)[:-keep]:
-        old.unlink()
-    return file
-
-
-def drop_snapshots_after(run: Path, step: int) -> None:
-    """A resumed run repeats the steps after its checkpoint: forget their snapshots."""
-    for snapshot_step, file in snapshot_files(run):
-        if snapshot_step > step:
-            file.unlink()
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,7 @@ import torch
 from conftest import TOY_WORDS, toy_configs
 from safetensors.torch import load_file, save_file
 
-from nmt_core.checkpoint import (
-    CheckpointError,
-    drop_snapshots_after,
-    load_checkpoint,
-    snapshot_files,
-)
+from nmt_core.checkpoint import CheckpointError, load_checkpoint
 from nmt_core.corpora.corpus import dev_pairs
 from nmt_core.learning.averaging import (
     Candidate,
@@ -28,6 +23,7 @@ from nmt_core.learning.averaging import (
     rank_candidates,
     ranked,
 )
+from nmt_core.learning.rundir import drop_snapshots_after, snapshot_files
 from nmt_core.learning.training import train
 from nmt_core.text.data import Pair
 

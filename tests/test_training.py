@@ -21,7 +21,8 @@ from conftest import metrics_log, toy_configs, toy_pairs
 from safetensors.torch import load_file
 
 from nmt_core.analysis.alignment import hard_alignment
-from nmt_core.checkpoint import load_checkpoint, snapshot_files
+from nmt_core.checkpoint import load_checkpoint
+from nmt_core.learning.rundir import snapshot_files
 from nmt_core.learning.training import make_scheduler, train
 from nmt_core.network.config import DecodeConfig, ModelConfig, TrainConfig
 from nmt_core.translate import translate, translate_texts

@@ -247,8 +247,8 @@ def _map_scores(
             combined = checkpoint.model.decoder.attention.combine(
                 queries[block[:, 0]][:, None], keys[block[:, 1]][:, None]
             )
-            scores.append(combined[:, 0, 0].double().cpu())
-    return torch.cat(scores).numpy()
+            scores.append(combined[:, 0, 0].double().cpu().numpy())
+    return np.concatenate(scores)
 
 
 def size_problem(sentences: Sequence[str]) -> str | None:

@@ -25,15 +25,14 @@ from safetensors.torch import load_file
 
 from nmt_core.checkpoint import (
     METRICS,
-    SNAPSHOTS,
     WEIGHTS,
     CheckpointError,
     load_checkpoint,
     load_weights,
     read_config,
     save_checkpoint,
-    snapshot_files,
 )
+from nmt_core.learning.rundir import SNAPSHOTS, snapshot_files
 from nmt_core.network.config import ModelConfig
 from nmt_core.network.device import resolve_device
 from nmt_core.network.model import Seq2Seq, build_model

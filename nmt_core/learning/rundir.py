@@ -3,7 +3,7 @@
     OUTPUT_DIR/
       latest/          a checkpoint + optimizer.safetensors + train_state.json: ``--resume``
       best/            the checkpoint with the best dev BLEU so far
-      snapshots/       the weights of the last evaluations (``checkpoint.save_snapshot``)
+      snapshots/       the weights of the last evaluations (:func:`save_snapshot`)
       metrics.jsonl    one JSON line per evaluation
 
 Every folder is written beside its final name and swapped in (``checkpoint.save_checkpoint``),
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -21,13 +22,14 @@ from typing import Any
 import torch
 from safetensors.torch import load as load_tensors
 from safetensors.torch import save as save_tensors
+from safetensors.torch import save_file
 
 from nmt_core.checkpoint import (
     METRICS,
     OPTIMIZER,
     STATE,
     CheckpointError,
-    drop_snapshots_after,
+    model_tensors,
     read_config,
     restore_interrupted_swap,
     save_checkpoint,
@@ -209,3 +211,42 @@ def _optimizer_files(
         "scaler": scaler.state_dict() if scaler is not None and scaler.is_enabled() else None,
     }
     return {OPTIMIZER: save_tensors(tensors), STATE: json.dumps(meta).encode()}
+
+
+# --- snapshots: a run's recent weights, for averaging -----------------------------------
+
+SNAPSHOTS = "snapshots"  # OUTPUT_DIR/snapshots/step-N.safetensors
+_SNAPSHOT_NAME = re.compile(r"step-(\d+)\.safetensors")
+
+
+def snapshot_files(run: Path) -> list[tuple[int, Path]]:
+    """(step, file) of every snapshot kept in ``run``, oldest first."""
+    found = []
+    for file in (run / SNAPSHOTS).glob("step-*.safetensors"):
+        match = _SNAPSHOT_NAME.fullmatch(file.name)
+        if match:
+            found.append((int(match.group(1)), file))
+    return sorted(found)
+
+
+def save_snapshot(run: Path, model: Seq2Seq, step: int, keep: int) -> Path:
+    """Store the fp32 weights at ``step``; only the newest ``keep`` (>= 1) snapshots are kept."""
+    if keep < 1:
+        raise ValueError(f"keep must be >= 1; got {keep}")
+    folder = run / SNAPSHOTS
+    folder.mkdir(parents=True, exist_ok=True)
+    file = folder / f"step-{step}.safetensors"
+    tmp = file.with_suffix(".tmp")  # a run killed mid-write leaves no half snapshot behind
+    save_file(model_tensors(model, half=False), str(tmp))
+    pause_point("snapshot")
+    tmp.replace(file)
+    for _, old in snapshot_files(run)[:-keep]:
+        old.unlink()
+    return file
+
+
+def drop_snapshots_after(run: Path, step: int) -> None:
+    """A resumed run repeats the steps after its checkpoint: forget their snapshots."""
+    for snapshot_step, file in snapshot_files(run):
+        if snapshot_step > step:
+            file.unlink()

@@ -36,7 +36,6 @@ from nmt_core.checkpoint import (
     load_checkpoint,
     read_config,
     save_checkpoint,
-    save_snapshot,
 )
 from nmt_core.corpora.corpus import build_tokenizer, prepare_split, training_pairs
 from nmt_core.corpora.streaming import StoredExamples, stream_split, write_examples
@@ -58,7 +57,7 @@ from nmt_core.learning.guidance import (
 )
 from nmt_core.learning.loss import batch_loss, mean_loss
 from nmt_core.learning.probes import ProbeSet, read_probe_set, record_probes
-from nmt_core.learning.rundir import Progress, RunDir
+from nmt_core.learning.rundir import Progress, RunDir, save_snapshot
 from nmt_core.network.config import ModelConfig, TrainConfig
 from nmt_core.network.device import (
     MixedPrecision,
