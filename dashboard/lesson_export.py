@@ -1,6 +1,6 @@
 """The Lesson of one sentence as one HTML file, for slides and for a class without a server or
-a network (issue 46): the sentence, the model and its formulas, the whole attention, then every
-decoder step with its attention framed, its worked numbers and the likeliest next pieces.
+a network: the sentence, the model and its formulas, the whole attention, then every decoder
+step with its row of the attention, its worked numbers and the likeliest next pieces.
 
 Rule: composes, like a page script, but into a file: every number comes from ``views`` (the
 calls the Lesson and Step pages make), every formula from ``formulas``, every chart from
@@ -39,9 +39,10 @@ def lesson_page(result: Translation, model: CheckpointInfo, presentation: bool =
         blocks.append(Paragraph("The sentence was cut to the pieces the model reads.", "Note:"))
     blocks += _model_formulas(model, hyp.attention is not None)
     if hyp.attention is not None:
+        rows = slice(0, len(hyp.target_pieces))
         blocks += [
             Heading("The whole attention"),
-            _chart(result, model, None, WHOLE_ATTENTION, None, presentation),
+            _chart(result, model, rows, WHOLE_ATTENTION, None, presentation),
         ]
     blocks.append(Heading("Step by step"))
     for t in range(len(hyp.target_pieces)):
@@ -76,9 +77,10 @@ def _step(result: Translation, model: CheckpointInfo, t: int, presentation: bool
     blocks: list[Block] = [
         Heading(f"Step {t + 1} of {len(hyp.target_pieces)}: the decoder writes “{written}”", 3)
     ]
-    if hyp.attention is not None:
-        title = f"Step {t + 1}: its row framed"
-        blocks.append(_chart(result, model, t, title, t, presentation))
+    if hyp.attention is not None:  # its row alone: the whole matrix at every step grew the
+        # file with the cube of the sentence's length (29 MB for 300 characters)
+        title = f"Step {t + 1}: its row of the attention"
+        blocks.append(_chart(result, model, slice(t, t + 1), title, t + 1, presentation))
     blocks += [Formula(line) for line in views.step_equations(hyp, t).values()]
     pieces, probs = views.topk_rows(hyp, t)
     rows = tuple(
@@ -91,23 +93,22 @@ def _step(result: Translation, model: CheckpointInfo, t: int, presentation: bool
 def _chart(
     result: Translation,
     model: CheckpointInfo,
-    t: int | None,
+    rows: slice,
     title: str,
-    framed: int | None,
+    step: int | None,
     presentation: bool,
 ) -> Chart:
-    """The attention heatmap of the best translation (row ``framed`` framed), with the name
-    and caption its PNG and SVG are saved with."""
+    """The attention heatmap of the best translation's ``rows`` (decoder steps), with the name
+    and caption its PNG and SVG are saved with (``step``: 1-based, None for the whole)."""
     hyp = result.best
+    assert hyp.attention is not None
     fig = figures.attention_heatmap(
-        hyp.attention,
+        hyp.attention[rows],
         result.source_pieces,
-        hyp.target_pieces,
+        hyp.target_pieces[rows],
         title=title,
-        highlight_row=framed,
         presentation=presentation,
     )
-    step = None if t is None else t + 1
     name = figures.file_name(title, result.source, model.name, step)
     caption = figures.image_caption(result.source, model.name, step)
     return Chart(fig, figures.image_spec(fig, caption, name))

@@ -128,7 +128,8 @@ def test_the_lesson_page_holds_every_step_with_its_heatmap_numbers_and_formulas(
     assert len(specs) == steps + 1
     for k, spec in enumerate(map(json.loads, specs)):
         (trace,) = [t for t in spec["figure"]["data"] if t["type"] == "heatmap"]
-        np.testing.assert_allclose(trace["z"], hyp.attention, atol=1e-6)
+        rows = hyp.attention if k == 0 else hyp.attention[k - 1 : k]  # a step: its own row
+        np.testing.assert_allclose(trace["z"], rows, atol=1e-6)
         assert spec["image"]["filename"].endswith("" if k == 0 else f"_step-{k}")
         assert SAFE_NAME.match(spec["image"]["filename"])
 
@@ -145,6 +146,14 @@ def test_the_lesson_page_needs_nothing_from_outside_and_its_size_is_bounded(toy_
     assert lesson_export.lesson_file_name(toy_greedy, toy_info) == (
         "attention-lab_lesson_Ka-Mo-Ti-Tu_toy-additive.html"
     )
+
+
+def test_a_long_sentences_lesson_grows_with_its_steps_not_their_cube(toy_model, toy_info):
+    # a 300-character sentence once exported a 29 MB lesson: the whole matrix at every step
+    result = translate(toy_model, ("Ka Mo Ti Tu " * 30)[:300])
+    assert len(result.best.target_pieces) > 50
+    page = lesson_export.lesson_page(result, toy_info)
+    assert len(page.encode()) < 7_500_000  # plotly.js and KaTeX are 5.3 MB of it
 
 
 PAGE_TAGS = {"h1", "h2", "h3", "p", "b", "div", "section", "table", "thead", "tbody", "tr",
