@@ -245,6 +245,13 @@ def test_ctrl_c_keeps_every_update_and_the_resumed_run_ends_as_if_never_stopped(
     ours = load_file(stopped / "latest" / "model.safetensors")
     theirs = load_file(whole / "latest" / "model.safetensors")
     assert ours.keys() == theirs.keys() and all(torch.equal(ours[k], theirs[k]) for k in ours)
+    # and its log: the evaluation after the resume averages over the updates before the stop
+    # too (it once covered only those since the resume)
+
+    def train_losses(run: Path) -> dict[int, float]:
+        return {entry["step"]: entry["train_loss"] for entry in metrics_log(run)}
+
+    assert train_losses(stopped) == pytest.approx(train_losses(whole), rel=1e-5)
 
 
 def test_a_finished_run_resumed_with_a_larger_budget_trains_on(tmp_path, toy_corpus):

@@ -55,6 +55,11 @@ class Progress:
     seconds: float = 0.0  # training time so far, summed over resumed runs
     finished: bool = False  # a stop rule held when latest/ was saved (training.stop_reason)
     parent: dict[str, Any] | None = None  # meta of the checkpoint a fine-tuning run started from
+    # The mean training loss of the updates since the last evaluation, and how many there were,
+    # when latest/ was saved between evaluations (a stop): the resumed run's next log line
+    # averages over them too, as a run never stopped would.
+    recent_loss: float = 0.0
+    recent_updates: int = 0
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Progress:

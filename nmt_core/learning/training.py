@@ -193,7 +193,9 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
 def _train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> Path:
     s, progress = set_up(cfg, model_cfg, resume)
     examples: list[Example] = []  # encoded once, or once per epoch with subword sampling
-    recent: list[torch.Tensor] = []  # training losses since the last evaluation, on the device
+    # training losses since the last evaluation, on the device (a resumed run's, as their mean)
+    recent = [torch.tensor(progress.recent_loss, device=s.device)] * progress.recent_updates
+    progress = replace(progress, recent_loss=0.0, recent_updates=0)
     evaluated_at = s.run.last_logged_step()
     meter = Meter(cfg, progress, s.run.path.name, shown=s.world.main)
     started = time.monotonic() - progress.seconds
@@ -229,7 +231,8 @@ def _train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> Path:
                     break
                 # 3. Ctrl-C or SIGTERM (on any process): keep every update done, hand back.
                 if s.world.any(bool(stops)):
-                    save_and_stop(s, progress, stops[0] if stops else signal.SIGTERM, evaluated_at)
+                    signum = stops[0] if stops else signal.SIGTERM
+                    save_and_stop(s, progress, signum, evaluated_at, recent)
             else:  # 4. The epoch is over: the last one may end between evaluations.
                 progress = replace(progress, epoch=progress.epoch + 1, batch_in_epoch=0)
                 if stop_reason(cfg, progress) and evaluated_at != progress.step:
@@ -414,8 +417,8 @@ def evaluate_and_save(s: Setup, progress: Progress, recent: Sequence[torch.Tenso
     progress they lead to (best BLEU, evaluations without gain, finished).
 
     The metrics log gets dev_loss (cross-entropy per token) and train_loss (label-smoothed,
-    with dropout: the mean of ``recent``, the updates since the last evaluation or resume;
-    None after a resume that stops at once).
+    with dropout: the mean of ``recent``, the updates since the last evaluation, a stopped
+    run's included; None after a resume that evaluates at once).
     """
     cfg, world = s.cfg, s.world
     train_loss = world_mean(world, recent)
@@ -495,9 +498,14 @@ def on_main(world: World, work: Callable[[], T]) -> T:
     return value
 
 
-def save_and_stop(s: Setup, progress: Progress, signum: int, evaluated_at: int) -> NoReturn:
-    """Save latest/ at this step (unless an evaluation just did) and raise TrainingStopped."""
+def save_and_stop(
+    s: Setup, progress: Progress, signum: int, evaluated_at: int, recent: list[torch.Tensor]
+) -> NoReturn:
+    """Save latest/ at this step (unless an evaluation just did), with the mean loss of the
+    ``recent`` updates for the resumed run's log, and raise TrainingStopped."""
     if evaluated_at != progress.step and s.world.main:
+        mean = float(torch.stack(recent).mean()) if recent else 0.0
+        progress = replace(progress, recent_loss=mean, recent_updates=len(recent))
         meta = _meta(s.cfg, s.model, progress, None, s.world.size)
         s.run.save_latest(s.model, s.tokenizer, meta, s.optimizer, s.scheduler, progress, s.scaler)
     raise TrainingStopped(progress.step, signum, s.run.latest)
