@@ -3,6 +3,7 @@ server process, errors that arrive as themselves, and workers that never outlive
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -11,6 +12,7 @@ import textwrap
 import threading
 import time
 import types
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -180,56 +182,55 @@ def slow_translation(checkpoint, seconds: float, sentence: str):
     return translate(checkpoint, sentence)
 
 
+@contextlib.contextmanager
+def one_worker(toy_checkpoint: Path, **limits: float) -> Iterator[tuple[TranslationWorkers, int]]:
+    """One started worker (``limits``: TranslationWorkers' seconds and wait) and its pid;
+    closed at the end in all cases."""
+    workers = TranslationWorkers(1, **limits)
+    try:
+        assert wait_until(workers.ready)
+        (pid,) = workers.process_ids()
+        yield workers, pid
+    finally:
+        workers.close()
+
+
+def translated_there(workers: TranslationWorkers, toy_checkpoint: Path) -> str:
+    """The toy sentence's translation, done by ``workers``."""
+    stamp = (toy_checkpoint / "config.json").stat().st_mtime
+    return workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE).best.text
+
+
 def test_a_worker_killed_under_its_work_is_replaced_and_the_next_work_is_done(toy_checkpoint):
     # an out-of-memory kill of a worker once left the server without it for good, and the
     # server then did every request itself
     stamp = (toy_checkpoint / "config.json").stat().st_mtime
-    workers = TranslationWorkers(1)
-    try:
-        assert wait_until(workers.ready)
-        (pid,) = workers.process_ids()
+    with one_worker(toy_checkpoint) as (workers, pid):
         killer = threading.Timer(2.0, os.kill, (pid, signal.SIGKILL))
         killer.start()
         with pytest.raises(WorkNotDone, match="stopped"):
             workers.run(slow_translation, str(toy_checkpoint), "cpu", stamp, 30, TOY_SENTENCE)
         killer.join()
-        there = workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
-        assert there.best.text == "Tu Ti Mo Ka ."
+        assert translated_there(workers, toy_checkpoint) == "Tu Ti Mo Ka ."
         (new,) = workers.process_ids()
         assert new != pid  # done in a new worker, not in this (the server's) process
-    finally:
-        workers.close()
 
 
 def test_a_worker_killed_while_idle_is_replaced_before_the_next_work(toy_checkpoint):
-    stamp = (toy_checkpoint / "config.json").stat().st_mtime
-    workers = TranslationWorkers(1)
-    try:
-        assert wait_until(workers.ready)
-        (pid,) = workers.process_ids()
+    with one_worker(toy_checkpoint) as (workers, pid):
         os.kill(pid, signal.SIGKILL)
         time.sleep(1)
-        there = workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
-        assert there.best.text == "Tu Ti Mo Ka ."
+        assert translated_there(workers, toy_checkpoint) == "Tu Ti Mo Ka ."
         assert workers.process_ids() != [pid]
-    finally:
-        workers.close()
 
 
 def test_work_past_the_time_limit_is_stopped_and_its_worker_replaced(toy_checkpoint):
     # a stopped worker (SIGSTOP) once left every session "Translating…" with no end
-    stamp = (toy_checkpoint / "config.json").stat().st_mtime
-    workers = TranslationWorkers(1, seconds=10)
-    try:
-        assert wait_until(workers.ready)
-        (pid,) = workers.process_ids()
+    with one_worker(toy_checkpoint, seconds=10) as (workers, pid):
         os.kill(pid, signal.SIGSTOP)
         started = time.monotonic()
         with pytest.raises(WorkNotDone, match="longer than 10 s"):
-            workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
+            translated_there(workers, toy_checkpoint)
         assert time.monotonic() - started < 30
-        there = workers.run(translate, str(toy_checkpoint), "cpu", stamp, TOY_SENTENCE)
-        assert there.best.text == "Tu Ti Mo Ka ."
+        assert translated_there(workers, toy_checkpoint) == "Tu Ti Mo Ka ."
         assert pid not in workers.process_ids()
-    finally:
-        workers.close()
