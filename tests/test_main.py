@@ -1,5 +1,6 @@
-"""The command line's argument handling (nmt_core/__main__.py): a wrong flag gives one line
-that names it, exit code 2, and no traceback; nothing is loaded before the flags are checked."""
+"""The command line's argument handling (nmt_core/__main__.py and nmt_core/cli/): a wrong flag
+gives one line that names it, exit code 2, and no traceback; nothing is loaded before the flags
+are checked."""
 
 from __future__ import annotations
 
@@ -108,7 +109,7 @@ def test_prepared_resolves_a_missing_checkpoint_to_the_directions_default(
 ):
     default = {info.direction: default_checkpoint([i for i in SHIPPED if i.direction ==
                info.direction]).path for info in SHIPPED}  # fmt: skip
-    from nmt_core.__main__ import prepared  # (imported here: the old code had none)
+    from nmt_core.cli.files import prepared  # (imported here: the old code had none)
 
     tsv = str(pairs_and_gold[0])
     for command in (["evaluate"], ["align", "--tsv", tsv], ["eflomal-priors"]):
@@ -120,7 +121,7 @@ def test_prepared_resolves_a_missing_checkpoint_to_the_directions_default(
 def test_a_mistyped_checkpoint_name_says_what_was_meant_before_any_work(
     shipped_only, monkeypatch, capsys
 ):
-    monkeypatch.setattr("nmt_core.__main__.load_checkpoint", no_work)
+    monkeypatch.setattr("nmt_core.cli.translate.load_checkpoint", no_work)
     assert main(["translate", "--checkpoint", "de-en-addtive", "Hallo"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "Traceback" not in error, error
@@ -156,7 +157,7 @@ def test_help_lists_every_command_with_a_line_that_says_what_it_does(capsys):
 
 
 def test_every_train_option_says_its_default_and_choices():
-    from nmt_core.__main__ import CHOICES, DEFAULTS, shown_default
+    from nmt_core.cli.options import CHOICES, DEFAULTS, shown_default
 
     train = commands().choices["train"]
     options = [a for a in train._actions if not isinstance(a, argparse._HelpAction)]
@@ -171,7 +172,7 @@ def test_every_train_option_says_its_default_and_choices():
 
 
 def test_every_number_of_the_configs_has_a_range():
-    from nmt_core.__main__ import DEFAULTS, RANGES
+    from nmt_core.cli.options import DEFAULTS, RANGES
 
     numbers = {f.name for config in (ModelConfig, TrainConfig) for f in dataclasses.fields(config)
                if f.type in ("int", "float")}  # fmt: skip
@@ -293,8 +294,9 @@ def pairs_and_gold(tmp_path: Path) -> tuple[Path, Path]:
 def test_a_file_that_cannot_be_used_is_named_before_any_work(
     tmp_path, pairs_and_gold, monkeypatch, capsys, argv, named
 ):
-    for work in ("load_checkpoint", "command_tokenizer", "command_train"):
-        monkeypatch.setattr(f"nmt_core.__main__.{work}", no_work)
+    for work in ("evaluate.load_checkpoint", "align.load_checkpoint", "train.command_tokenizer",
+                 "train.command_train"):  # fmt: skip
+        monkeypatch.setattr(f"nmt_core.cli.{work}", no_work)
     folder = tmp_path / "a folder"
     folder.mkdir()
     latin1 = tmp_path / "gold-latin1.pharaoh"
