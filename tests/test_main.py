@@ -161,8 +161,8 @@ def test_every_train_option_says_its_default_and_choices():
 
     train = commands().choices["train"]
     options = [a for a in train._actions if not isinstance(a, argparse._HelpAction)]
-    assert len(options) == 47  # 44, the generator's --generated-pairs, --generated-avoid and
-    # --fixed-phrase-repeats
+    assert len(options) == 52  # 44, the generator's --generated-pairs, --generated-avoid and
+    # --fixed-phrase-repeats, and Tatoeba's five
     for action in options:
         assert action.help and "default" in action.help, action.option_strings
         if action.dest in DEFAULTS:  # from the config dataclass: the help cannot drift
@@ -209,12 +209,12 @@ def no_work(*args, **kwargs):
     [
         (["--max-steps", "-5"], "--max-steps: must be a whole number >= 0; got '-5'"),
         (["--max-minutes", "-1"], "--max-minutes: must be a finite number >= 0"),
-        (["--lr", "inf"], "--lr: must be a finite number > 0; got 'inf'"),
-        (["--lr", "nan"], "--lr: must be a finite number > 0"),
+        (["--lr", "inf"], "--lr: must be a finite number in (0, 1]; got 'inf'"),
+        (["--lr", "nan"], "--lr: must be a finite number in (0, 1]"),
         (["--eval-sentences", "0"], "--eval-sentences: must be a whole number >= 1"),
         (["--threads", "-3"], "--threads: must be a whole number >= 0"),
         (["--dropout", "1"], "--dropout: must be a finite number in [0, 1)"),
-        (["--vocab-size", "4"], "--vocab-size: must be a whole number >= 5"),
+        (["--vocab-size", "4"], "--vocab-size: must be a whole number in [5, 64000]"),
     ],
 )
 def test_a_train_number_out_of_range_is_refused_before_the_run_folder_exists(
@@ -241,7 +241,7 @@ def toy_run(corpus: Path, out: Path) -> list[str]:
     ("train", "named"),
     [
         ({"max_steps": -5}, "max_steps must be a whole number >= 0; got -5"),
-        ({"lr": math.inf}, "lr must be a finite number > 0; got inf"),
+        ({"lr": math.inf}, "lr must be a finite number in (0, 1]; got inf"),
         ({"eval_sentences": 0}, "eval_sentences must be a whole number >= 1; got 0"),
     ],
 )

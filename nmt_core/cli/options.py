@@ -85,7 +85,9 @@ RANGES: dict[str, Range] = {
     "subword_alpha": Range(False, 0, 1, below=False), "guided_alignment": NONNEGATIVE,
     "eval_every": SOME, "eval_sentences": SOME, "snapshots": COUNT,
     "seed": Range(True, 0, 2**32), "threads": COUNT, "generated_pairs": SOME,
-    "fixed_phrase_repeats": SOME,
+    "fixed_phrase_repeats": SOME, "tatoeba_repeats": SOME,
+    "tatoeba_name_share": Range(False, 0, 1, below=False), "tatoeba_choose": COUNT,
+    "tatoeba_report": COUNT,
 }  # fmt: skip
 
 
@@ -134,6 +136,11 @@ TRAIN_FLAG_TYPES: dict[str, Callable[[str], Any]] = {
     "augment": _comma_list,
     "generated_pairs": int,
     "fixed_phrase_repeats": int,
+    "tatoeba": str,
+    "tatoeba_repeats": int,
+    "tatoeba_name_share": float,
+    "tatoeba_choose": int,
+    "tatoeba_report": int,
     "generated_avoid": _comma_list,
     "probes": str,
     "probe_every": int,
@@ -186,6 +193,13 @@ OPTION_HELP = {
     "augment": "pairs made from the Ding entries, train split only, comma-separated",
     "generated_pairs": "how many pairs generated_sentences writes (with --augment)",
     "fixed_phrase_repeats": "how many times each fixed phrasebook expression is among them",
+    "tatoeba": "Tatoeba's deu-eng file (English TAB German): its train part joins the training "
+    "pairs",
+    "tatoeba_repeats": "how many times Tatoeba's train part is among the training pairs",
+    "tatoeba_name_share": "largest share of Tatoeba's train pairs that may name one person "
+    "(1 = no cap)",
+    "tatoeba_choose": "held-out Tatoeba pairs to choose models and mixes on",
+    "tatoeba_report": "held-out Tatoeba pairs, only to report on",
     "generated_avoid": "TSVs of evaluation sentences never generated, comma-separated",
     "probes": "TSV of probe pairs whose attention each evaluation records in probes.json",
     "probe_every": "also record the probes every N updates (0 = at evaluations only)",
