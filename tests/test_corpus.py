@@ -32,7 +32,8 @@ def test_training_pairs_repeat_sentences_and_sample_words():
 
 
 def test_extra_corpora_are_filtered_and_never_hold_a_dev_or_test_sentence(tmp_path):
-    from nmt_core.__main__ import TRAIN_FLAGS, _config_overrides, build_parser
+    from nmt_core.__main__ import build_parser
+    from nmt_core.cli.options import TRAIN_FLAGS, config_overrides
     from nmt_core.text.data import Pair, Split
 
     dev, test = Pair("Wie spät ist es?", "What time is it?"), Pair("Ich bin müde.", "I am tired.")
@@ -49,7 +50,7 @@ def test_extra_corpora_are_filtered_and_never_hold_a_dev_or_test_sentence(tmp_pa
         encoding="utf-8",
     )
     args = build_parser().parse_args(["train", "--extra-corpora", str(extra)])
-    cfg = TrainConfig.from_dict({**_config_overrides(args, TRAIN_FLAGS), "sentence_repeats": 1})
+    cfg = TrainConfig.from_dict({**config_overrides(args, TRAIN_FLAGS), "sentence_repeats": 1})
     assert training_pairs(split, cfg) == [Pair("Ja.", "Yes."), Pair("Es regnet.", "It is raining.")]
 
 

@@ -1,5 +1,6 @@
-"""The command line's argument handling (nmt_core/__main__.py): a wrong flag gives one line
-that names it, exit code 2, and no traceback; nothing is loaded before the flags are checked."""
+"""The command line's argument handling (nmt_core/__main__.py and nmt_core/cli/): a wrong flag
+gives one line that names it, exit code 2, and no traceback; nothing is loaded before the flags
+are checked."""
 
 from __future__ import annotations
 
@@ -108,7 +109,7 @@ def test_prepared_resolves_a_missing_checkpoint_to_the_directions_default(
 ):
     default = {info.direction: default_checkpoint([i for i in SHIPPED if i.direction ==
                info.direction]).path for info in SHIPPED}  # fmt: skip
-    from nmt_core.__main__ import prepared  # (imported here: the old code had none)
+    from nmt_core.cli.files import prepared  # (imported here: the old code had none)
 
     tsv = str(pairs_and_gold[0])
     for command in (["evaluate"], ["align", "--tsv", tsv], ["eflomal-priors"]):
@@ -120,7 +121,7 @@ def test_prepared_resolves_a_missing_checkpoint_to_the_directions_default(
 def test_a_mistyped_checkpoint_name_says_what_was_meant_before_any_work(
     shipped_only, monkeypatch, capsys
 ):
-    monkeypatch.setattr("nmt_core.__main__.load_checkpoint", no_work)
+    monkeypatch.setattr("nmt_core.cli.translate.load_checkpoint", no_work)
     assert main(["translate", "--checkpoint", "de-en-addtive", "Hallo"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "Traceback" not in error, error
@@ -156,12 +157,12 @@ def test_help_lists_every_command_with_a_line_that_says_what_it_does(capsys):
 
 
 def test_every_train_option_says_its_default_and_choices():
-    from nmt_core.__main__ import CHOICES, DEFAULTS, shown_default
+    from nmt_core.cli.options import CHOICES, DEFAULTS, shown_default
 
     train = commands().choices["train"]
     options = [a for a in train._actions if not isinstance(a, argparse._HelpAction)]
-    assert len(options) == 47  # 44, the generator's --generated-pairs, --generated-avoid and
-    # --fixed-phrase-repeats
+    assert len(options) == 52  # 44, the generator's --generated-pairs, --generated-avoid and
+    # --fixed-phrase-repeats, and Tatoeba's five
     for action in options:
         assert action.help and "default" in action.help, action.option_strings
         if action.dest in DEFAULTS:  # from the config dataclass: the help cannot drift
@@ -171,7 +172,7 @@ def test_every_train_option_says_its_default_and_choices():
 
 
 def test_every_number_of_the_configs_has_a_range():
-    from nmt_core.__main__ import DEFAULTS, RANGES
+    from nmt_core.cli.options import DEFAULTS, RANGES
 
     numbers = {f.name for config in (ModelConfig, TrainConfig) for f in dataclasses.fields(config)
                if f.type in ("int", "float")}  # fmt: skip
@@ -208,12 +209,12 @@ def no_work(*args, **kwargs):
     [
         (["--max-steps", "-5"], "--max-steps: must be a whole number >= 0; got '-5'"),
         (["--max-minutes", "-1"], "--max-minutes: must be a finite number >= 0"),
-        (["--lr", "inf"], "--lr: must be a finite number > 0; got 'inf'"),
-        (["--lr", "nan"], "--lr: must be a finite number > 0"),
+        (["--lr", "inf"], "--lr: must be a finite number in (0, 1]; got 'inf'"),
+        (["--lr", "nan"], "--lr: must be a finite number in (0, 1]"),
         (["--eval-sentences", "0"], "--eval-sentences: must be a whole number >= 1"),
         (["--threads", "-3"], "--threads: must be a whole number >= 0"),
         (["--dropout", "1"], "--dropout: must be a finite number in [0, 1)"),
-        (["--vocab-size", "4"], "--vocab-size: must be a whole number >= 5"),
+        (["--vocab-size", "4"], "--vocab-size: must be a whole number in [5, 64000]"),
     ],
 )
 def test_a_train_number_out_of_range_is_refused_before_the_run_folder_exists(
@@ -240,7 +241,7 @@ def toy_run(corpus: Path, out: Path) -> list[str]:
     ("train", "named"),
     [
         ({"max_steps": -5}, "max_steps must be a whole number >= 0; got -5"),
-        ({"lr": math.inf}, "lr must be a finite number > 0; got inf"),
+        ({"lr": math.inf}, "lr must be a finite number in (0, 1]; got inf"),
         ({"eval_sentences": 0}, "eval_sentences must be a whole number >= 1; got 0"),
     ],
 )
@@ -293,8 +294,9 @@ def pairs_and_gold(tmp_path: Path) -> tuple[Path, Path]:
 def test_a_file_that_cannot_be_used_is_named_before_any_work(
     tmp_path, pairs_and_gold, monkeypatch, capsys, argv, named
 ):
-    for work in ("load_checkpoint", "command_tokenizer", "command_train"):
-        monkeypatch.setattr(f"nmt_core.__main__.{work}", no_work)
+    for work in ("evaluate.load_checkpoint", "align.load_checkpoint", "train.command_tokenizer",
+                 "train.command_train"):  # fmt: skip
+        monkeypatch.setattr(f"nmt_core.cli.{work}", no_work)
     folder = tmp_path / "a folder"
     folder.mkdir()
     latin1 = tmp_path / "gold-latin1.pharaoh"

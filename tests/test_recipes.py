@@ -121,6 +121,19 @@ def test_the_wider_fine_tuning_recipes_differ_only_in_their_generated_share(shar
     assert wide["train"] == {**tuning["train"], "generated_pairs": share}
 
 
+def test_the_tatoeba_recipe_is_the_80k_fine_tune_plus_tatoebas_pairs():
+    """Tatoeba's train part beside the generated pairs: read from the shared data folder beside
+    the repository (never committed), repeated twice, at most 5% of its pairs naming one name."""
+    wide = json.loads((RECIPES / "everyday_finetune_80k.json").read_text())
+    tatoeba = json.loads((RECIPES / "everyday_tatoeba_finetune.json").read_text())
+    assert tatoeba["model"] == wide["model"]
+    assert tatoeba["train"] == {
+        **wide["train"], "tatoeba": "../shared/data/tatoeba-deu-eng/pairs.tsv",
+        "tatoeba_repeats": 2, "tatoeba_name_share": 0.05, "tatoeba_choose": 1300,
+        "tatoeba_report": 1300,
+    }  # fmt: skip
+
+
 def train_all_commands(tmp_path: Path, **env: str) -> list[tuple[str, list[str]]]:
     """The python commands train_all.sh runs with ``env``, each as (its LD_PRELOAD, its
     arguments): a stand-in python records them instead of training."""

@@ -424,25 +424,26 @@ def test_config_values_out_of_range_say_what_is_valid(config, message):
 
 
 def test_train_flags_choose_kinds_and_a_word_sample():
-    from nmt_core.__main__ import TRAIN_FLAGS, _config_overrides, build_parser
+    from nmt_core.__main__ import build_parser
+    from nmt_core.cli.options import TRAIN_FLAGS, config_overrides
 
     args = build_parser().parse_args(
         ["train", "--kinds", "sentence, phrase,word", "--word-sample", "60000"]
     )
-    cfg = TrainConfig.from_dict(_config_overrides(args, TRAIN_FLAGS))
+    cfg = TrainConfig.from_dict(config_overrides(args, TRAIN_FLAGS))
     assert cfg.kinds == ("sentence", "phrase", "word") and cfg.word_sample == 60000
     cfg.validate()
     with pytest.raises(ValueError, match="kinds must be one of sentence, phrase, word"):
         TrainConfig(kinds=("sentence", "sentences")).validate()
     tagged = ["train", "--tagged-kinds", "phrase,word"]
     args = build_parser().parse_args([*tagged, "--kinds", "sentence,phrase,word"])
-    assert TrainConfig.from_dict(_config_overrides(args, TRAIN_FLAGS)).tagged_kinds == (
+    assert TrainConfig.from_dict(config_overrides(args, TRAIN_FLAGS)).tagged_kinds == (
         "phrase",
         "word",
     )
     with pytest.raises(ValueError, match="tagged_kinds must be one of sentence, phrase;"):
         # 'word' is not among the default kinds trained on
-        TrainConfig.from_dict(_config_overrides(build_parser().parse_args(tagged), TRAIN_FLAGS))
+        TrainConfig.from_dict(config_overrides(build_parser().parse_args(tagged), TRAIN_FLAGS))
 
 
 def test_a_run_is_never_overwritten_and_resumes_from_a_kill_at_the_worst_moment(

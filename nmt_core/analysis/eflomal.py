@@ -47,7 +47,8 @@ PRIORS_COMMAND = "python -m nmt_core eflomal-priors"
 DATA_FIELDS = (
     "corpus", "direction", "kinds", "word_sample", "extra_corpora", "max_words", "dev_size",
     "test_size", "seed", "augment", "generated_pairs", "generated_avoid",
-    "fixed_phrase_repeats",
+    "fixed_phrase_repeats", "tatoeba", "tatoeba_repeats", "tatoeba_name_share", "tatoeba_choose",
+    "tatoeba_report",
 )  # fmt: skip
 
 Progress = Callable[[str], None]
@@ -158,11 +159,13 @@ def priors_path(cfg: TrainConfig) -> Path:
     arguments, the settings that choose the pairs, and the size and date of the corpus files
     (so models trained on the same data share them)."""
     settings = {name: getattr(cfg, name) for name in DATA_FIELDS}
-    if "generated_sentences" not in cfg.augment:  # then what is never generated changes nothing
+    if "generated_sentences" not in cfg.augment and not cfg.tatoeba:  # then it changes nothing
         settings["generated_avoid"] = ()  # (and keys made before its default listed a file hold)
     if cfg.fixed_phrase_repeats == 1:  # the draw as before this setting: keys made then hold
         del settings["fixed_phrase_repeats"]
-    files = [Path(cfg.corpus), *map(Path, cfg.extra_corpora)]
+    if not cfg.tatoeba:  # then its settings change nothing (and keys made before them hold)
+        settings = {name: v for name, v in settings.items() if not name.startswith("tatoeba")}
+    files = [Path(name) for name in (cfg.corpus, *cfg.extra_corpora, cfg.tatoeba) if name]
     found = [f for path in files for f in (sorted(path.rglob("*")) if path.is_dir() else [path])]
     stamps = [(str(f), f.stat().st_size, f.stat().st_mtime_ns) for f in found if f.is_file()]
     key = json.dumps([VERSION, ARGS, settings, stamps], sort_keys=True, default=str)

@@ -15,6 +15,7 @@ from typing import Any
 from nmt_core.checkpoint import CheckpointError, read_config
 from nmt_core.corpora.generated import fixed_phrase_copies, generated_pairs
 from nmt_core.corpora.streaming import stream_split
+from nmt_core.corpora.tatoeba import with_tatoeba
 from nmt_core.network.config import TrainConfig
 from nmt_core.text.data import (
     CorpusError,
@@ -59,7 +60,8 @@ def recorded_split(meta: dict[str, Any]) -> Split:
 
 
 def training_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
-    """The pairs trained on: chosen kinds, full sentences repeated, plus extra TSV corpora.
+    """The pairs trained on: chosen kinds, full sentences repeated, plus extra TSV corpora,
+    augmented pairs and Tatoeba's train part (``cfg.tatoeba``: :mod:`nmt_core.corpora.tatoeba`).
 
     Ding's 513k single words would outnumber its 20k sentences 25 to 1, so ``word_sample``
     keeps a seeded sample of them: vocabulary for the model without drowning the sentences.
@@ -71,7 +73,7 @@ def training_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:
         chosen = [p for p in chosen if p.kind != "word"] + sample
     sentences = [p for p in chosen if p.kind == "sentence"]
     pairs = chosen + sentences * (cfg.sentence_repeats - 1) + extra_pairs(split, cfg)
-    return pairs + augmented_pairs(split, cfg)
+    return with_tatoeba(pairs + augmented_pairs(split, cfg), split, cfg)
 
 
 def augmented_pairs(split: Split, cfg: TrainConfig) -> list[Pair]:

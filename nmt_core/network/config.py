@@ -31,6 +31,12 @@ def _positive(name: str, value: float) -> None:
         raise ValueError(f"{name} must be positive; got {value!r}")
 
 
+def _at_least(name: str, value: float, least: int, meaning: str) -> None:
+    """Refuse ``value`` below ``least``, saying what the option means."""
+    if value < least:
+        raise ValueError(f"{name} must be >= {least} ({meaning}); got {value}")
+
+
 def _from_dict(cls: type[T], data: dict[str, Any]) -> T:
     known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     unknown = sorted(set(data) - known)
@@ -180,9 +186,28 @@ class TrainConfig:
     # evaluation set; a recipe names its own (checkpoints/recipes/everyday.json lists every
     # sentence fixture), read from where training runs like the recipes' other paths.
     generated_avoid: tuple[str, ...] = ()
+    # Tatoeba's everyday pairs (manythings.org's deu-eng file, English TAB German; credit
+    # "Tatoeba contributors (tatoeba.org), CC BY 2.0 FR"), filtered and split by English
+    # sentence into train, choose and report (nmt_core/corpora/tatoeba.py): the train part is
+    # added to the training pairs (less the generated_avoid sentences and the corpus's dev and
+    # test), and no pair trained on shares a side with choose or report. "" = none.
+    tatoeba: str = ""
+    # How many times Tatoeba's train part stands among the training pairs: 2 puts the first
+    # 50,001 pairs (about 38k after the name cap) level with 80k generated pairs.
+    tatoeba_repeats: int = 1
+    # At most this share of Tatoeba's train pairs may mention one name (Tom; Mary or Maria):
+    # 23% of its pairs say "Tom", far more than any name in what users type. The excess is a
+    # seeded draw; 1 = no cap.
+    tatoeba_name_share: float = 0.05
+    # Held-out Tatoeba pairs, whole English sentences with all their translations (1,300 pairs
+    # hold about 1,000 English sentences of the first 50,001; checkpoints/recipes/tatoeba_split.py
+    # writes both parts):
+    tatoeba_choose: int = 1300  # to choose models and mixes on
+    tatoeba_report: int = 1300  # only to report on
     # Read the corpus (a TSV) in passes and keep its training pairs as ids on disk, for corpora
     # larger than memory; the split is then by hash (nmt_core/corpora/streaming.py). Not with
-    # extra_corpora, augment, word_sample, tagged_kinds or subword_alpha, which need the text.
+    # extra_corpora, augment, word_sample, tagged_kinds, subword_alpha or tatoeba, which need the
+    # text.
     stream: bool = False
     # A TSV of probe pairs (source TAB reference): at every evaluation their forced-decoding
     # attention and greedy translations go to OUTPUT_DIR/probes.json (nmt_core/learning/probes.py),
@@ -254,26 +279,28 @@ class TrainConfig:
             _choice("tagged_kinds", kind, self.kinds)
         for augmentation in self.augment:
             _choice("augment", augmentation, AUGMENTATIONS)
-        if self.generated_pairs < 1:
-            raise ValueError(
-                f"generated_pairs must be >= 1 (the pairs generated_sentences writes); "
-                f"got {self.generated_pairs}"
-            )
-        if self.fixed_phrase_repeats < 1:
-            raise ValueError(
-                f"fixed_phrase_repeats must be >= 1 (how many times each fixed phrasebook "
-                f"expression stands among the training pairs); got {self.fixed_phrase_repeats}"
-            )
+        stands = "stands among the training pairs"
+        for name, least, meaning in (
+            ("generated_pairs", 1, "the pairs generated_sentences writes"),
+            (
+                "fixed_phrase_repeats",
+                1,
+                f"how many times each fixed phrasebook expression {stands}",
+            ),
+            ("tatoeba_repeats", 1, f"how many times Tatoeba's train part {stands}"),
+            ("tatoeba_choose", 0, "held-out Tatoeba pairs"),
+            ("tatoeba_report", 0, "held-out Tatoeba pairs"),
+            ("guided_alignment", 0, "0 = off"),
+            ("probe_every", 0, "0 = at evaluations only"),
+            ("snapshots", 0, "0 = keep none"),
+        ):
+            _at_least(name, getattr(self, name), least, meaning)
         needs_text = {
             "extra_corpora": self.extra_corpora, "augment": self.augment,
             "word_sample": self.word_sample, "tagged_kinds": self.tagged_kinds,
-            "subword_alpha": self.subword_alpha,
+            "subword_alpha": self.subword_alpha, "tatoeba": self.tatoeba,
         }  # fmt: skip
         used = [name for name, value in needs_text.items() if value]
-        if self.guided_alignment < 0:
-            raise ValueError(
-                f"guided_alignment must be >= 0 (0 = off); got {self.guided_alignment}"
-            )
         if self.guided_alignment and (self.stream or self.subword_alpha):
             raise ValueError(
                 "guided_alignment aligns the training pairs' words once, with their usual "
@@ -283,17 +310,12 @@ class TrainConfig:
             raise ValueError(f"stream keeps no text in memory: drop {', '.join(used)}")
         if self.word_sample and "word" not in self.kinds:
             raise ValueError("word_sample samples the 'word' kind: add 'word' to kinds")
-        if self.probe_every < 0:
-            raise ValueError(
-                f"probe_every must be >= 0 (0 = at evaluations only); got {self.probe_every}"
-            )
-        if self.snapshots < 0:
-            raise ValueError(f"snapshots must be >= 0 (0 = keep none); got {self.snapshots}")
         for name in ("label_smoothing", "token_dropout"):
             if not 0.0 <= getattr(self, name) < 1.0:
                 raise ValueError(f"{name} must be in [0, 1); got {getattr(self, name)}")
-        if not 0.0 <= self.subword_alpha <= 1.0:
-            raise ValueError(f"subword_alpha must be in [0, 1] (0 = off); got {self.subword_alpha}")
+        for name, meaning in (("subword_alpha", "0 = off"), ("tatoeba_name_share", "1 = no cap")):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ValueError(f"{name} must be in [0, 1] ({meaning}); got {getattr(self, name)}")
         if len(self.direction.split("-")) != 2:
             raise ValueError(f"direction must look like 'de-en'; got {self.direction!r}")
 

@@ -1,0 +1,77 @@
+"""The align command: word alignments from forced-decoding attention, as Pharaoh lines, and
+their AER against a gold file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+from typing import Any
+
+from nmt_core.analysis.alignment import (
+    DEFAULT_THRESHOLD,
+    HARD_ALIGNMENT_METHODS,
+    align,
+    alignment_error_rate,
+    check_gold_in_range,
+    format_pharaoh,
+    read_gold_file,
+)
+from nmt_core.checkpoint import load_checkpoint
+from nmt_core.cli.files import written
+from nmt_core.cli.parser import add_checkpoint, add_command, add_device
+from nmt_core.corpora.corpus import pairs_from_file
+from nmt_core.network.scorers import scorer
+from nmt_core.translate import translate
+
+
+def command_align(args: argparse.Namespace) -> int:
+    """Write each pair's links (Pharaoh i-j); with --gold, print their AER on stderr."""
+    checkpoint = load_checkpoint(args.checkpoint, device=args.device)
+    if not scorer(checkpoint.config.scorer).attends:
+        print("this model has no attention, so it gives no alignments", file=sys.stderr)
+        return 2
+    pairs = pairs_from_file(args.tsv)
+    gold = read_gold_file(args.gold, len(pairs)) if args.gold else None  # before any work
+    aligned = [
+        align(translate(checkpoint, p.source, reference=p.target), args.method, args.threshold)
+        for p in pairs
+    ]
+    if gold is not None:
+        check_gold_in_range(gold, [a.view.shape if a else (0, 0) for a in aligned], args.gold)
+    predicted = [a.links if a else frozenset() for a in aligned]
+    text = "".join(format_pharaoh(links) + "\n" for links in predicted)
+    if args.output:
+        written(args.output).write_text(text)
+    else:
+        sys.stdout.write(text)
+    if gold is not None:
+        scores = alignment_error_rate(predicted, [g[0] for g in gold], [g[1] for g in gold])
+        print(json.dumps(asdict(scores)), file=sys.stderr)
+    return 0
+
+
+def _weight(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0.0 < value <= 1.0:  # also false for nan
+        raise argparse.ArgumentTypeError(f"must be an attention weight in (0, 1]; got {text!r}")
+    return value
+
+
+def register(sub: Any) -> None:
+    """The align command's parser."""
+    p = add_command(sub, "align", "word alignments from forced-decoding attention (Pharaoh i-j)",
+                    command_align, inputs=("tsv", "gold"), outputs=("output",))  # fmt: skip
+    add_checkpoint(p)
+    p.add_argument("--tsv", required=True, help="source TAB reference translation, one per line")
+    p.add_argument("--method", choices=HARD_ALIGNMENT_METHODS, default="argmax",
+                   help=f"default argmax; choices {', '.join(HARD_ALIGNMENT_METHODS)}")  # fmt: skip
+    p.add_argument("--threshold", type=_weight, default=DEFAULT_THRESHOLD,
+                   help=f"in (0, 1] (default {DEFAULT_THRESHOLD})")  # fmt: skip
+    p.add_argument("--gold", help="gold Pharaoh file (i-j sure, i?j or ipj possible): print AER")
+    p.add_argument("--output", help="write alignments here (default: stdout)")
+    add_device(p)

@@ -1,0 +1,51 @@
+"""The export command: a checkpoint copied for shipping, fp16, with its run's metrics, probe
+record and test scores."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from nmt_core.checkpoint import (
+    METRICS,
+    checkpoint_folder,
+    load_checkpoint,
+    run_log,
+    save_checkpoint,
+)
+from nmt_core.cli.files import json_object
+from nmt_core.cli.parser import add_command
+from nmt_core.learning.probes import PROBES, probes_since_start
+
+
+def command_export(args: argparse.Namespace) -> int:
+    """Copy a trained checkpoint for shipping: fp16 weights, its run's metrics and probe record
+    (a fine-tuned one's continued from its parent's), test scores in meta."""
+    source = checkpoint_folder(args.checkpoint)
+    checkpoint = load_checkpoint(source)
+    meta = {**checkpoint.meta, "name": args.name or Path(args.output).name}
+    if args.scores:
+        meta.update(json_object(args.scores, "the test scores to record"))
+    extra = {name: log_file.read_bytes() for name in (METRICS, PROBES)
+             if (log_file := run_log(source, name))}  # fmt: skip
+    if PROBES in extra and meta.get("fine_tuned_from"):
+        extra[PROBES] = probes_since_start(source, meta)
+    save_checkpoint(
+        args.output, checkpoint.model, checkpoint.tokenizer, meta, half=True, extra_files=extra
+    )
+    print(f"exported {source} -> {args.output}")
+    return 0
+
+
+def register(sub: Any) -> None:
+    """The export command's parser."""
+    p = add_command(sub, "export", "copy a checkpoint for shipping (fp16, with its metrics)",
+                    command_export, inputs=("scores",), folders=("output",))  # fmt: skip
+    p.add_argument("--checkpoint", required=True, help="a checkpoint folder or name")
+    p.add_argument(
+        "--output", required=True,
+        help="the folder to write: a new or empty one, or a checkpoint to replace",
+    )  # fmt: skip
+    p.add_argument("--name", help="the name to record in its meta (default: the folder's)")
+    p.add_argument("--scores", help="JSON of test scores to store in the checkpoint's metadata")
