@@ -21,6 +21,7 @@ from nmt_core.analysis.alignment import (
     AlignmentScores,
     alignment_agreement,
     alignment_error_rate,
+    alignment_error_rate_after_the_first_word,
     format_pharaoh,
 )
 from nmt_core.analysis.attribution import IG_STEPS, agreement, by_source_word, relevance
@@ -118,11 +119,21 @@ def pharaoh_line(links: Alignment) -> str:
     return format_pharaoh(links)
 
 
-def gold_alignment_scores(
-    links: Alignment, sure: Alignment, possible: Alignment
-) -> AlignmentScores:
+@dataclass(frozen=True)
+class GoldScores:
+    """One sentence's links against its gold: over every target word, and over all but the
+    first (the first decoder step has no previous word to look from)."""
+
+    every_word: AlignmentScores
+    after_the_first_word: AlignmentScores
+
+
+def gold_alignment_scores(links: Alignment, sure: Alignment, possible: Alignment) -> GoldScores:
     """Precision, recall and AER of one sentence's ``links`` against its gold links."""
-    return alignment_error_rate([links], [sure], [possible])
+    return GoldScores(
+        alignment_error_rate([links], [sure], [possible]),
+        alignment_error_rate_after_the_first_word([links], [sure], [possible]),
+    )
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dashboard.views import uploaded_text
 from nmt_core.analysis.querykey import MAX_SENTENCES, QueryKeyMap, size_problem
 from nmt_core.network.scorers import scorer
 from nmt_core.text.data import tsv_pairs
@@ -22,12 +23,7 @@ def sentences_from_tsv(data: bytes, name: str) -> tuple[str, ...]:
     """The source sentences (first column) of an uploaded TSV of ``source TAB target`` lines,
     read by ``nmt_core``'s TSV reader, the first ``MAX_SENTENCES`` of them; a file with none, or
     with one longer than a map takes, raises ValueError saying why (before any work)."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ValueError(
-            f"{name} is not UTF-8 text: save it as UTF-8 and upload it again"
-        ) from None
+    text = uploaded_text(data, name)
     pairs, report = tsv_pairs(enumerate(text.splitlines(), start=1), name)
     if not pairs:
         lines = report.malformed_lines[:5]

@@ -40,6 +40,19 @@ from nmt_core.translate import AttentionView, Hypothesis, Translation
 MAX_CHARS = 500  # the input box is cut here (decoding time and the heatmap grow with length)
 
 
+def uploaded_text(data: bytes, name: str) -> str:
+    """An uploaded file's text (UTF-8, a byte-order mark dropped); ValueError saying how to
+    save it otherwise (a UTF-16 file was once read as garbage and blamed for its line count)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ValueError(f"{name} is UTF-16 text: save it as UTF-8 and upload it again")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ValueError(
+            f"{name} is not UTF-8 text (byte {error.start}): save it as UTF-8 and upload it again"
+        ) from None
+
+
 def gold_for_sentence(text: str, name: str, view: AttentionView) -> tuple[Alignment, Alignment]:
     """The (sure, possible) links of a gold Pharaoh ``text`` for the one sentence of ``view``.
 

@@ -7,14 +7,16 @@ from nmt_core.analysis.alignment import (
     AlignmentScores,
     alignment_agreement,
     alignment_error_rate,
+    alignment_error_rate_after_the_first_word,
     alignment_table,
     format_pharaoh,
     hard_alignment,
+    later_target_words,
     parse_pharaoh,
     read_pharaoh_file,
     scores_by_class,
-    symmetrize,
 )
+from nmt_core.analysis.symmetrization import symmetrize
 
 # (tgt_len=3, src_len=4); rows are target tokens. The argmax links {0-0, 3-1, 1-2} are not
 # symmetric, so an implementation that swaps source and target gives different links.
@@ -327,3 +329,14 @@ def test_english_function_words_are_told_from_content_words():
         assert is_function_word(word), word
     for word in ("dog", "sleeping.", "Hund", "house"):
         assert not is_function_word(word), word
+
+
+def test_the_first_target_words_links_are_scored_apart():
+    # an additive model's first step links the wrong word while the rest align: 0.5 AER whole,
+    # 0 after the first word
+    predicted = [frozenset({(2, 0), (1, 1)})]
+    sure = [frozenset({(0, 0), (1, 1)})]
+    assert alignment_error_rate(predicted, sure, sure).aer == pytest.approx(0.5)
+    later = alignment_error_rate_after_the_first_word(predicted, sure, sure)
+    assert later.aer == 0.0 and later.predicted == later.sure == 1
+    assert later_target_words(frozenset({(0, 0), (3, 1), (0, 2)})) == {(3, 1), (0, 2)}

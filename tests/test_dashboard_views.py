@@ -1,5 +1,7 @@
 """Data shaping for the dashboard (dashboard/views.py), on hand-built translation results."""
 
+import re
+
 import numpy as np
 import pytest
 from conftest import shown
@@ -231,3 +233,17 @@ def test_directions_and_prompts_name_the_languages():
     assert views.sentence_prompt("de-en") == "Type a German sentence above"
     assert views.sentence_prompt("en-de") == "Type an English sentence above"
     assert views.direction_label("fr-en") == "fr → English"  # an unknown code is shown as it is
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ("0-0 1-1\n".encode("utf-16"), "is UTF-16 text: save it as UTF-8"),
+        ("0-0 1-1 Größe\n".encode("latin-1"), "is not UTF-8 text (byte 10)"),
+    ],
+)
+def test_an_upload_in_another_encoding_is_named_as_such(data, said):
+    # a UTF-16 gold file was once read as garbage and blamed for its number of lines
+    with pytest.raises(ValueError, match=re.escape(f"gold.txt {said}")):
+        views.uploaded_text(data, "gold.txt")
+    assert views.uploaded_text("\ufeff0-0 1-1".encode(), "gold.txt") == "0-0 1-1"

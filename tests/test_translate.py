@@ -220,6 +220,10 @@ def test_cli_evaluate_and_align(toy_checkpoint, tmp_path, capsys, pairs_tsv):
     assert len(lines) == 2 and "0-2" in lines[0].split()
     scores = json.loads(capsys.readouterr().err.strip().splitlines()[-1])
     assert scores["aer"] < 0.3
+    # and without the first target word's links, on both sides (the first step looks from no
+    # previous word): the same links less those of target word 0
+    later = scores["after_the_first_word"]
+    assert later["sure"] == scores["sure"] - 2 and later["predicted"] < scores["predicted"]
 
 
 def test_cli_evaluate_writes_every_translation_in_its_report(toy_checkpoint, tmp_path, pairs_tsv):

@@ -13,6 +13,7 @@ import streamlit as st
 
 from dashboard import figures, numbers_view, state, views
 from dashboard.formulas import CONFIDENCE_FORMULAS
+from dashboard.markdown_text import literal
 from dashboard.widgets.charts import chart
 from nmt_core.analysis.alignment import Alignment
 from nmt_core.translate import AttentionView
@@ -84,7 +85,11 @@ def gold_scores(links: Alignment, view: AttentionView) -> None:
     )
     typed = st.text_input("… or paste it here", key="gold_text", placeholder="0-0 1-2 2?1")
     name = upload.name if upload else "the pasted line"
-    text = upload.getvalue().decode("utf-8", "replace") if upload else typed
+    try:
+        text = views.uploaded_text(upload.getvalue(), upload.name) if upload else typed
+    except ValueError as error:
+        st.error(literal(str(error)))
+        return
     if not text.strip():
         return
     try:
@@ -93,15 +98,19 @@ def gold_scores(links: Alignment, view: AttentionView) -> None:
         st.error("That gold alignment does not fit this sentence:")
         st.code(str(error), language=None)
         return
-    scores = numbers_view.gold_alignment_scores(links, sure, possible)
-    precision, recall, aer = st.columns(3)
+    found = numbers_view.gold_alignment_scores(links, sure, possible)
+    scores = found.every_word
+    precision, recall, aer, later = st.columns(4)
     precision.metric("Precision |A∩P| / |A|", f"{scores.precision:.2f}")
     recall.metric("Recall |A∩S| / |S|", f"{scores.recall:.2f}")
     aer.metric("AER (0 is perfect)", f"{scores.aer:.2f}")
+    later.metric("AER after the first word", f"{found.after_the_first_word.aer:.2f}")
     st.caption(
         "A = the links shown above, S = the gold sure links, P = the sure and possible gold "
         "links. AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|), the alignment error rate of Och & Ney "
-        "(2003)."
+        "(2003). The first target word is also left out once: the first decoder step has no "
+        "previous word to look from, only the sentence's summary, so an additive model often "
+        "links it to the wrong source word while its later steps align well."
     )
 
 

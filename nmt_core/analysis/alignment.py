@@ -171,7 +171,7 @@ def is_function_word(token: str) -> bool:
 # --------------------------------------------------------------------------------------------
 
 
-def _check_links(links: Iterable[Link], name: str) -> Alignment:
+def checked_links(links: Iterable[Link], name: str) -> Alignment:
     """Return ``links`` as a frozenset after checking each is a pair of non-negative ints."""
     checked = frozenset(links)
     for link in checked:
@@ -198,8 +198,8 @@ def format_pharaoh(links: Iterable[Link], possible: Iterable[Link] = frozenset()
     Returns:
         The links separated by single spaces, without a newline ("" when there are none).
     """
-    sure = _check_links(links, "sure")
-    maybe = _check_links(possible, "possible") - sure
+    sure = checked_links(links, "sure")
+    maybe = checked_links(possible, "possible") - sure
     marked = [(link, "-") for link in sure] + [(link, "?") for link in maybe]
     return " ".join(f"{src}{mark}{tgt}" for (src, tgt), mark in sorted(marked))
 
@@ -325,7 +325,7 @@ def _as_sentences(alignments: Iterable[Iterable[Link]], name: str) -> list[Align
                 f"{name} must hold one set of links per sentence; got {item!r}. "
                 "For a single sentence pass a one-element list."
             )
-        sentences.append(_check_links(item, name))
+        sentences.append(checked_links(item, name))
     return sentences
 
 
@@ -389,6 +389,28 @@ def alignment_error_rate(
     )
 
 
+def later_target_words(links: Alignment) -> Alignment:
+    """``links`` without those of the first target word (target index 0).
+
+    The first decoder step is unlike the others: it has no previous target word to look from,
+    only the encoder's summary (Bahdanau's s_0), so an additive model's first step often
+    links the wrong source word while its later steps align well. Scoring the later words
+    apart tells the two kinds of error apart."""
+    return frozenset(link for link in links if link[1] != 0)
+
+
+def alignment_error_rate_after_the_first_word(
+    predicted: Iterable[Alignment], sure: Iterable[Alignment], possible: Iterable[Alignment]
+) -> AlignmentScores:
+    """:func:`alignment_error_rate` of the links of every target word but the first
+    (:func:`later_target_words`), on the prediction and the gold alike."""
+    return alignment_error_rate(
+        map(later_target_words, predicted),
+        map(later_target_words, sure),
+        map(later_target_words, possible),
+    )
+
+
 def alignment_agreement(a: Alignment, b: Alignment) -> float:
     """Jaccard agreement of two alignments: ``|a∩b| / |a∪b|``, 1.0 when both are empty.
 
@@ -433,7 +455,7 @@ def alignment_table(
         ValueError: if a link is out of range for the tokens, or the attention shape does not
             match ``(len(target_tokens), len(source_tokens))``.
     """
-    checked = _check_links(links, "alignment")
+    checked = checked_links(links, "alignment")
     shape = (len(target_tokens), len(source_tokens))
     matrix = None
     if attention is not None:
@@ -460,94 +482,6 @@ def alignment_table(
             }
         )
     return rows
-
-
-# --------------------------------------------------------------------------------------------
-# Symmetrising two directional alignments (statistical aligners: forward and reverse)
-# --------------------------------------------------------------------------------------------
-
-SYMMETRIZATION_METHODS = ("intersection", "union", "grow-diag-final-and")
-# Koehn et al.'s neighbours as (target, source) offsets, in their order: the block first,
-# then the diagonal ("grow-diag").
-_NEIGHBOURS = ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
-
-
-def symmetrize(
-    forward: Alignment, reverse: Alignment, method: str = "grow-diag-final-and"
-) -> Alignment:
-    """Combine the two directional alignments of one sentence pair into one.
-
-    * ``"intersection"``: links both directions agree on — high precision.
-    * ``"union"``: links either direction proposes — high recall.
-    * ``"grow-diag-final-and"`` (Koehn, Och & Marcu, 2003; the Moses default, following the
-      pseudo-code of the Moses manual's word-alignment training step): start from the
-      intersection;
-      **grow-diag** — repeatedly, for every aligned point (target words in order, then source
-      words), add each of its 8 neighbours (block, then diagonal) that is in the union and
-      links a word not aligned yet, until nothing is added; **final-and** — then, for the
-      forward and next the reverse alignment, add every one of its links whose source *and*
-      target word are both still unaligned.
-
-    Args:
-        forward: ``(source_index, target_index)`` links of one direction.
-        reverse: the other direction's links, in the same ``(source, target)`` order.
-        method: one of :data:`SYMMETRIZATION_METHODS`.
-
-    Returns:
-        The symmetrised links.
-
-    Raises:
-        ValueError: for an unknown method (the message lists the valid ones) or a bad link.
-    """
-    if method not in SYMMETRIZATION_METHODS:
-        raise ValueError(
-            f"unknown symmetrization {method!r}; valid: {', '.join(SYMMETRIZATION_METHODS)}"
-        )
-    forward, reverse = _check_links(forward, "forward"), _check_links(reverse, "reverse")
-    if method == "intersection":
-        return forward & reverse
-    if method == "union":
-        return forward | reverse
-    links = set(forward & reverse)
-    _grow_diag(links, forward | reverse)
-    for direction in (forward, reverse):
-        _final_and(links, direction)
-    return frozenset(links)
-
-
-def _grow_diag(links: set[Link], union: Alignment) -> None:
-    """Koehn et al.'s GROW-DIAG: add union neighbours of aligned points that align a new word."""
-    if not union:
-        return
-    sources = max(s for s, _ in union) + 1
-    targets = max(t for _, t in union) + 1
-    added = True
-    while added:
-        added = False
-        for target in range(targets):  # English e outer, foreign f inner, as Koehn writes it
-            for source in range(sources):
-                if (source, target) not in links:
-                    continue
-                for dt, ds in _NEIGHBOURS:
-                    new = (source + ds, target + dt)
-                    if new in union and new not in links and _links_a_new_word(links, new):
-                        links.add(new)
-                        added = True
-
-
-def _links_a_new_word(links: set[Link], link: Link) -> bool:
-    """True when the link's source word or its target word is not aligned in ``links`` yet."""
-    source, target = link
-    return all(s != source for s, _ in links) or all(t != target for _, t in links)
-
-
-def _final_and(links: set[Link], direction: Alignment) -> None:
-    """Koehn et al.'s FINAL-AND: add ``direction``'s links between two still unaligned words."""
-    for source, target in sorted(direction, key=lambda link: (link[1], link[0])):
-        aligned_sources = {s for s, _ in links}
-        aligned_targets = {t for _, t in links}
-        if source not in aligned_sources and target not in aligned_targets:
-            links.add((source, target))
 
 
 # --------------------------------------------------------------------------------------------

@@ -32,7 +32,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from nmt_core.analysis.alignment import Alignment, parse_pharaoh, symmetrize
+from nmt_core.analysis.alignment import Alignment, parse_pharaoh
+from nmt_core.analysis.symmetrization import symmetrize
 from nmt_core.corpora.corpus import prepare_split, training_pairs
 from nmt_core.network.config import TrainConfig
 

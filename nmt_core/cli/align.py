@@ -14,6 +14,7 @@ from nmt_core.analysis.alignment import (
     HARD_ALIGNMENT_METHODS,
     align,
     alignment_error_rate,
+    alignment_error_rate_after_the_first_word,
     check_gold_in_range,
     format_pharaoh,
     read_gold_file,
@@ -27,7 +28,8 @@ from nmt_core.translate import translate
 
 
 def command_align(args: argparse.Namespace) -> int:
-    """Write each pair's links (Pharaoh i-j); with --gold, print their AER on stderr."""
+    """Write each pair's links (Pharaoh i-j); with --gold, print their AER on stderr, over
+    every target word and over all but the first (``after_the_first_word``)."""
     checkpoint = load_checkpoint(args.checkpoint, device=args.device)
     if not scorer(checkpoint.config.scorer).attends:
         print("this model has no attention, so it gives no alignments", file=sys.stderr)
@@ -47,8 +49,12 @@ def command_align(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     if gold is not None:
-        scores = alignment_error_rate(predicted, [g[0] for g in gold], [g[1] for g in gold])
-        print(json.dumps(asdict(scores)), file=sys.stderr)
+        sure, possible = [g[0] for g in gold], [g[1] for g in gold]
+        scores = alignment_error_rate(predicted, sure, possible)
+        # the first decoder step looks from no previous word: its links are scored apart too
+        later = alignment_error_rate_after_the_first_word(predicted, sure, possible)
+        report = {**asdict(scores), "after_the_first_word": asdict(later)}
+        print(json.dumps(report), file=sys.stderr)
     return 0
 
 

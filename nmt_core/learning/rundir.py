@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +60,17 @@ class Progress:
     # averages over them too, as a run never stopped would.
     recent_loss: float = 0.0
     recent_updates: int = 0
+
+    def with_losses(self, recent: list[torch.Tensor]) -> Progress:
+        """This progress recording ``recent``, the training losses since the last evaluation
+        (their mean and count): saved with a stop, for the resumed run's log."""
+        mean = float(torch.stack(recent).mean()) if recent else 0.0
+        return replace(self, recent_loss=mean, recent_updates=len(recent))
+
+    def losses_since_evaluation(self, device: torch.device) -> list[torch.Tensor]:
+        """The recorded losses as a resumed run starts its list with them: their mean, once
+        for each update (the next evaluation's train_loss then averages over every update)."""
+        return [torch.tensor(self.recent_loss, device=device)] * self.recent_updates
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Progress:

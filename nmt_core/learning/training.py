@@ -193,9 +193,7 @@ def train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool = False) -> Pat
 def _train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> Path:
     s, progress = set_up(cfg, model_cfg, resume)
     examples: list[Example] = []  # encoded once, or once per epoch with subword sampling
-    # training losses since the last evaluation, on the device (a resumed run's, as their mean)
-    recent = [torch.tensor(progress.recent_loss, device=s.device)] * progress.recent_updates
-    progress = replace(progress, recent_loss=0.0, recent_updates=0)
+    recent, progress = progress.losses_since_evaluation(s.device), progress.with_losses([])
     evaluated_at = s.run.last_logged_step()
     meter = Meter(cfg, progress, s.run.path.name, shown=s.world.main)
     started = time.monotonic() - progress.seconds
@@ -231,8 +229,7 @@ def _train(cfg: TrainConfig, model_cfg: ModelConfig, resume: bool) -> Path:
                     break
                 # 3. Ctrl-C or SIGTERM (on any process): keep every update done, hand back.
                 if s.world.any(bool(stops)):
-                    signum = stops[0] if stops else signal.SIGTERM
-                    save_and_stop(s, progress, signum, evaluated_at, recent)
+                    save_and_stop(s, progress, stops, evaluated_at, recent)
             else:  # 4. The epoch is over: the last one may end between evaluations.
                 progress = replace(progress, epoch=progress.epoch + 1, batch_in_epoch=0)
                 if stop_reason(cfg, progress) and evaluated_at != progress.step:
@@ -499,13 +496,14 @@ def on_main(world: World, work: Callable[[], T]) -> T:
 
 
 def save_and_stop(
-    s: Setup, progress: Progress, signum: int, evaluated_at: int, recent: list[torch.Tensor]
+    s: Setup, progress: Progress, stops: list[int], evaluated_at: int, recent: list[torch.Tensor]
 ) -> NoReturn:
     """Save latest/ at this step (unless an evaluation just did), with the mean loss of the
-    ``recent`` updates for the resumed run's log, and raise TrainingStopped."""
+    ``recent`` updates for the resumed run's log, and raise TrainingStopped (with the first of
+    ``stops``, the signals received here; SIGTERM when another process received one)."""
+    signum = stops[0] if stops else signal.SIGTERM
     if evaluated_at != progress.step and s.world.main:
-        mean = float(torch.stack(recent).mean()) if recent else 0.0
-        progress = replace(progress, recent_loss=mean, recent_updates=len(recent))
+        progress = progress.with_losses(recent)
         meta = _meta(s.cfg, s.model, progress, None, s.world.size)
         s.run.save_latest(s.model, s.tokenizer, meta, s.optimizer, s.scheduler, progress, s.scaler)
     raise TrainingStopped(progress.step, signum, s.run.latest)
