@@ -19,7 +19,7 @@ WHOLE_ATTENTION = "Attention: one row per decoder step"
 
 def lesson_file_name(result: Translation, model: CheckpointInfo) -> str:
     """``attention-lab_lesson_Meine-Schwester-liest-ein-Buch-im-Garten_de-en-additive.html``."""
-    return figures.file_name("lesson", result.source, model.name) + ".html"
+    return figures.file_name("lesson", result.source, (model.name,)) + ".html"
 
 
 def lesson_page(result: Translation, model: CheckpointInfo, presentation: bool = False) -> str:
@@ -108,6 +108,6 @@ def _chart(
         presentation=presentation,
     )
     step = None if t is None else t + 1
-    name = figures.file_name(title, result.source, model.name, step)
-    caption = figures.image_caption(result.source, model.name, step)
+    name = figures.file_name(title, result.source, (model.name,), step)
+    caption = figures.image_caption(result.source, (model.name,), step)
     return Chart(fig, figures.image_spec(fig, caption, name))
