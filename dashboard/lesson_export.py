@@ -19,7 +19,7 @@ WHOLE_ATTENTION = "Attention: one row per decoder step"
 
 def lesson_file_name(result: Translation, model: CheckpointInfo) -> str:
     """``attention-lab_lesson_Meine-Schwester-liest-ein-Buch-im-Garten_de-en-additive.html``."""
-    return figures.file_name("lesson", result.source, model.name) + ".html"
+    return figures.file_name("lesson", result.source, (model.name,)) + ".html"
 
 
 def lesson_page(result: Translation, model: CheckpointInfo, presentation: bool = False) -> str:
@@ -109,6 +109,6 @@ def _chart(
         title=title,
         presentation=presentation,
     )
-    name = figures.file_name(title, result.source, model.name, step)
-    caption = figures.image_caption(result.source, model.name, step)
+    name = figures.file_name(title, result.source, (model.name,), step)
+    caption = figures.image_caption(result.source, (model.name,), step)
     return Chart(fig, figures.image_spec(fig, caption, name))

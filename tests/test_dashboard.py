@@ -261,10 +261,39 @@ def test_shared_link_restores_sentence_model_and_step(root, monkeypatch):
 
 def test_an_exported_figure_says_what_it_shows(app):
     app.sidebar.slider(key="beam").set_value(2).run()
-    notes = widgets.export_notes(app.session_state["settings"])
-    assert notes[0] == f"Sentence: {SENTENCE}" and "toy-additive" in notes[1]
+    chosen = app.session_state["settings"]
+    notes = widgets.export_notes(widgets.Drawn((chosen.model,), chosen))
+    assert notes[0] == f"Sentence: {SENTENCE}" and notes[1].startswith("Model: toy-additive: ")
     assert "beam size 2" in notes[2] and "subword pieces" in notes[2]
     assert notes[3].endswith(datetime.date.today().isoformat())
+    a, b = chosen.models[:2]
+    notes = widgets.export_notes(widgets.Drawn((a, b), chosen, lettered=True))
+    assert notes[1].startswith(f"Model A: {a.name}: ") and notes[2].startswith(f"Model B: {b.name}")
+
+
+def camera_name(at: AppTest, key: str) -> str:
+    """The name the toolbar's camera saves the chart drawn with ``key`` under."""
+    charts = [c for c in at.get("plotly_chart") if c.proto.id.endswith(f"-{key}")]
+    assert len(charts) == 1, f"no single chart with key {key!r}"
+    return json.loads(charts[0].proto.config)["toImageButtonOptions"]["filename"]
+
+
+def test_each_export_names_the_model_its_chart_draws_not_the_sidebars(app):
+    """The sidebar on the model without attention: Compare's A and B charts are named for A and
+    B, each heatmap of every model for its own; Why attention's fixed context for the model
+    without attention, though the sidebar shows another."""
+    app.sidebar.selectbox(key="model").set_value("toy-none").run()
+    go_to(app, "compare")
+    app.toggle(key="compare_all").set_value(True).run()
+    for key in ("compare_pair", "compare_difference", "compare_entropy", "compare_js"):
+        assert camera_name(app, key).endswith("_Ka-Mo-Ti-Tu_A-toy-additive-vs-B-toy-general")
+    for k, name in enumerate(["toy-additive", "toy-general"]):  # toy-none: no heatmap
+        assert camera_name(app, f"compare_heatmap_{k}").endswith(f"_Ka-Mo-Ti-Tu_{name}")
+    app.sidebar.selectbox(key="model").set_value("toy-additive").run()
+    go_to(app, "why")
+    for name in ("toy-none", "toy-additive"):
+        assert camera_name(app, f"why_contexts_{name}").endswith(f"_Ka-Mo-Ti-Tu_{name}")
+    assert camera_name(app, "why_length").endswith("_toy-general-vs-toy-none")  # their cards
 
 
 def test_a_link_reproduces_the_view_and_names_an_unknown_model(root, monkeypatch):

@@ -32,7 +32,7 @@ HOSTILE = [
 
 @pytest.mark.parametrize("text", HOSTILE)
 def test_an_exported_file_name_is_safe_characters_only_and_bounded(text):
-    name = figures.file_name(text, text, text, 3)
+    name = figures.file_name(text, text, (text,), 3)
     assert SAFE_NAME.match(name), name
     assert name.startswith("attention-lab_") and name.endswith("_step-3")
     assert len(name) <= 14 + 3 * (figures.export.PART_CHARACTERS + 1) + 7
@@ -43,28 +43,40 @@ def test_a_file_name_names_title_sentence_model_and_step():
     name = figures.file_name(
         "Attention, current step framed",
         "Meine Schwester liest ein Buch im Garten.",
-        "de-en-additive",
+        ("de-en-additive",),
         3,
     )
     assert name == (
         "attention-lab_Attention-current-step-framed_Meine-Schwester-liest-ein-Buch-im-Garten"
         "_de-en-additive_step-3"
     )
-    assert figures.file_name("Größe", "Gäste", "m") == "attention-lab_Grosse_Gaste_m"
-    assert figures.file_name("", "日本語", "") == "attention-lab"  # nothing left: still a name
+    assert figures.file_name("Größe", "Gäste", ("m",)) == "attention-lab_Grosse_Gaste_m"
+    assert figures.file_name("", "日本語", ("",)) == "attention-lab"  # nothing left: still a name
 
 
 def test_an_image_caption_keeps_the_sentence_visible_and_short():
-    caption = figures.image_caption(HOSTILE[3], "de-en-dot", 2)
+    caption = figures.image_caption(HOSTILE[3], ("de-en-dot",), 2)
     assert not re.search(r"[\u202a-\u202e\u2066-\u2069\x00\t\n\u2028]", caption)
     assert caption.endswith("de-en-dot · step 2 · Attention Lab") and "evil" in caption
-    long = figures.image_caption(HOSTILE[-1], "m")
+    long = figures.image_caption(HOSTILE[-1], ("m",))
     assert len(long) < figures.export.CAPTION_SENTENCE + 40 and "…" in long
+
+
+def test_an_export_of_two_models_names_both_whole_in_its_file_name_and_caption():
+    """Compare draws models A and B: its images name both, in that order, each name whole
+    (two shipped names together are longer than one part of a file name)."""
+    models = ("A: de-en-additive-luong", "B: de-en-general")
+    assert figures.file_name("A minus B", "Ein Satz.", models) == (
+        "attention-lab_A-minus-B_Ein-Satz_A-de-en-additive-luong-vs-B-de-en-general"
+    )
+    assert figures.image_caption("Ein Satz.", models, 2) == (
+        "“Ein Satz.” · A: de-en-additive-luong vs B: de-en-general · step 2 · Attention Lab"
+    )
 
 
 def test_an_image_spec_puts_the_escaped_caption_under_the_title():
     fig = figures.attention_heatmap(np.eye(2), ["a", "b"], ["c", "d"], title="Weights <b>")
-    spec = figures.image_spec(fig, figures.image_caption(HOSTILE[0], "m", 1), "name")
+    spec = figures.image_spec(fig, figures.image_caption(HOSTILE[0], ("m",), 1), "name")
     assert spec["filename"] == "name" and spec["extra"] > 0
     title, caption = spec["title"].split("<br>", 1)
     assert title == "Weights &lt;b&gt;"  # the figure's own (escaped) title first

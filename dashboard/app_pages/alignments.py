@@ -7,6 +7,7 @@ from dashboard import figures, numbers_view, state, views, widgets
 from nmt_core.text.data import language_names
 
 chosen = state.settings()
+drawn = widgets.Drawn.sidebar(chosen)
 source_language, target_language = language_names(chosen.model.direction)
 st.header("Alignments from attention")
 st.write(
@@ -48,6 +49,7 @@ with right:
             presentation=chosen.presentation,
         ),
         "align_heatmap",
+        drawn,
     )
 widgets.chart(
     figures.alignment_links(
@@ -59,6 +61,7 @@ widgets.chart(
         presentation=chosen.presentation,
     ),
     "align_links",
+    drawn,
 )
 rows = report.rows
 widgets.table(pd.DataFrame(rows), chosen.presentation)
@@ -98,4 +101,5 @@ widgets.chart(
         presentation=chosen.presentation,
     ),
     "align_entropy",
+    drawn,
 )

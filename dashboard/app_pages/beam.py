@@ -9,6 +9,7 @@ from dashboard import figures, state, views, widgets
 from dashboard.markdown_text import literal
 
 chosen, ss = state.settings(), st.session_state
+drawn = widgets.Drawn.sidebar(chosen)
 st.header("Beam search: the n-best list")
 
 
@@ -41,7 +42,7 @@ rank = st.selectbox(
     format_func=lambda r: f"{r}. {result.hypotheses[r - 1].text or '(empty)'}",
 )
 hyp = result.hypotheses[rank - 1]
-widgets.attention_chart(result, chosen, "beam_heatmap", f"Attention of candidate {rank}", hyp)
+widgets.attention_chart(result, drawn, "beam_heatmap", f"Attention of candidate {rank}", hyp)
 widgets.chart(
     figures.step_lines(
         {f"candidate {rank}": hyp.log_probs},
@@ -51,6 +52,7 @@ widgets.chart(
         presentation=chosen.presentation,
     ),
     "beam_log_probs",
+    drawn,
 )
 
 st.subheader("The search as a tree")
@@ -67,7 +69,7 @@ if st.toggle("Draw every candidate the search weighed", key="beam_tree_on"):
         title=f"Beam {chosen.beam_size}: kept, ended (green) and pruned (grey); red = the best",
         presentation=chosen.presentation,
     )
-    event = widgets.chart(figure, "beam_tree", on_select="rerun")
+    event = widgets.chart(figure, "beam_tree", drawn, on_select="rerun")
     picked = [p["customdata"] for p in event.selection.points if "customdata" in p]
     node = tree.nodes[picked[0] if picked and picked[0] else tree.best[-1]]
     st.caption(
@@ -85,6 +87,7 @@ if st.toggle("Draw every candidate the search weighed", key="beam_tree_on"):
                     presentation=chosen.presentation,
                 ),
                 "beam_tree_alpha",
+                drawn,
             )
         with right:
             widgets.chart(
@@ -96,4 +99,5 @@ if st.toggle("Draw every candidate the search weighed", key="beam_tree_on"):
                     presentation=chosen.presentation,
                 ),
                 "beam_tree_topk",
+                drawn,
             )

@@ -25,6 +25,7 @@ if len(attentive) >= 2:
     inputs.show_in_link(a=a, b=b)  # a shared link opens this pair
     st.caption(literal(comparison.difference(attentive[a], attentive[b]).sentence))
     pair = widgets.paired(attentive[a], attentive[b], chosen)
+    both = widgets.Drawn((attentive[a], attentive[b]), chosen, lettered=True)  # named on exports
     if pair is None:
         st.info("These two cannot be compared cell by cell (different tokenizers or no output).")
         st.stop()
@@ -42,6 +43,7 @@ if len(attentive) >= 2:
             presentation=chosen.presentation,
         ),
         "compare_pair",
+        both,
     )
     places = widgets.side_by_side(2, chosen.presentation)
     for place, letter, model in zip(places, "AB", (attentive[a], attentive[b]), strict=True):
@@ -72,6 +74,7 @@ if len(attentive) >= 2:
             presentation=chosen.presentation,
         ),
         "compare_difference",
+        both,
     )
     entropy_a, entropy_b = pair.entropy
     colours = figures.model_colours([(m.name, m.scorer) for m in chosen.models])  # as on Why
@@ -87,6 +90,7 @@ if len(attentive) >= 2:
                 colours={name: colours[name] for name in (a, b)},
             ),
             "compare_entropy",
+            both,
         )
     with right:
         widgets.chart(
@@ -98,6 +102,7 @@ if len(attentive) >= 2:
                 presentation=chosen.presentation,
             ),
             "compare_js",
+            both,
         )
     st.caption(
         "Entropy: 0 = the step looks at one token, ln S = spread evenly over all S source "
@@ -122,6 +127,7 @@ if st.toggle("Show every model of this direction", key="compare_all"):
             # a one-line name, then heatmaps of one height: panels side by side line up; the
             # texts that wrap differently (label, translation) come after
             st.subheader(literal(model.name))
-            widgets.attention_chart(result, chosen, f"compare_heatmap_{k}", model.name, None, rows)
+            drawn, key = widgets.Drawn((model,), chosen), f"compare_heatmap_{k}"
+            widgets.attention_chart(result, drawn, key, model.name, None, rows)
             st.caption(literal(views.model_label(model)))
             st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)

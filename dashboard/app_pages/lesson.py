@@ -8,6 +8,7 @@ from dashboard import figures, formulas, inputs, state, views, widgets
 from nmt_core.network.scorers import scorer
 
 chosen, ss = state.settings(), st.session_state
+drawn = widgets.Drawn.sidebar(chosen)
 st.header("Lesson: attention in four steps")
 result = widgets.current(chosen)
 hyp, source = result.best, result.source_pieces
@@ -58,7 +59,7 @@ if hyp.attention is None:
         for formula in formulas.FIXED_CONTEXT_OUTPUT_FORMULAS:
             st.latex(formula)
         st.caption("The same c goes in at every step, whichever word is being written.")
-        widgets.next_piece_chart(hyp, t, chosen.presentation, "lesson_topk")
+        widgets.next_piece_chart(hyp, t, drawn, "lesson_topk")
     st.stop()
 
 st.subheader("2. The alignment model scores every source piece")
@@ -84,7 +85,7 @@ with st.container(key="tour_alpha"):
     alpha_chart = figures.weights_chart(
         hyp.attention[t], source, title=alpha_title, presentation=chosen.presentation
     )
-    widgets.chart(alpha_chart, "lesson_alpha", step=t + 1)
+    widgets.chart(alpha_chart, "lesson_alpha", drawn, t + 1)
 with st.container(key="tour_heatmap"):
     matrix = figures.attention_heatmap(
         hyp.attention,
@@ -95,9 +96,9 @@ with st.container(key="tour_heatmap"):
         presentation=chosen.presentation,
         fit_screen=True,
     )
-    widgets.chart(matrix, "lesson_heatmap", step=t + 1)
+    widgets.chart(matrix, "lesson_heatmap", drawn, t + 1)
 with st.container(key="tour_temperature"):
-    widgets.temperature_what_if(hyp, t, source, chosen.presentation, "lesson_temperature")
+    widgets.temperature_what_if(hyp, t, source, drawn, "lesson_temperature")
 with st.container(key="tour_context"):
     st.subheader("4. The context vector is the weighted sum of the annotations")
     st.latex(formulas.CONTEXT_FORMULA)
@@ -106,4 +107,4 @@ st.subheader("… and the decoder uses it to choose the next word")
 for formula in formulas.output_formulas(config.decoder, config.lexical):
     st.latex(formula)
 with st.container(key="tour_next"):
-    widgets.next_piece_chart(hyp, t, chosen.presentation, "lesson_topk")
+    widgets.next_piece_chart(hyp, t, drawn, "lesson_topk")

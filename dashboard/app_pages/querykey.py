@@ -37,4 +37,4 @@ if ss.get("qk_asked") != (chosen.model.name, sentences):
     st.stop()
 found = state.query_keys(chosen, sentences)
 keeps = querykey_view.what_it_keeps(found, config.decoder)
-widgets.query_key_panel(found, keeps, chosen.presentation)
+widgets.query_key_panel(found, keeps, widgets.Drawn.sidebar(chosen))

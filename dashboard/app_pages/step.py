@@ -6,6 +6,7 @@ from dashboard import figures, formulas, state, views, widgets
 from dashboard.markdown_text import literal
 
 chosen = state.settings()
+drawn = widgets.Drawn.sidebar(chosen)
 st.header("Step through the decoder")
 result = widgets.current(chosen)
 hyp, source = result.best, result.source_pieces
@@ -27,9 +28,9 @@ else:
 
 votes = state.current_shortcut_votes(chosen)
 with topk_area:
-    widgets.next_piece_chart(hyp, t, big, "step_topk")
+    widgets.next_piece_chart(hyp, t, drawn, "step_topk")
     if votes is not None:  # a model with the lexical shortcut: what the attended words say alone
-        widgets.shortcut_votes_chart(votes, hyp.target_pieces[t], t, big)
+        widgets.shortcut_votes_chart(votes, hyp.target_pieces[t], t, drawn)
 if hyp.attention is None:
     with heatmap_area:
         widgets.no_attention_note()
@@ -39,7 +40,7 @@ else:
         heatmap = figures.attention_heatmap(
             hyp.attention, source, hyp.target_pieces, title=title, highlight_row=t, presentation=big
         )
-        widgets.chart(heatmap, "step_heatmap", step=t + 1)
+        widgets.chart(heatmap, "step_heatmap", drawn, t + 1)
     alpha, scores = hyp.attention[t], hyp.scores[t]
     j_star = int(alpha.argmax())  # 0-based
     one, two = (bars_area, bars_area) if big else bars_area.columns(2)
@@ -51,7 +52,7 @@ else:
             y_title="weight α (0–1)",
             presentation=big,
         )
-        widgets.chart(weights, "step_alpha", step=t + 1)
+        widgets.chart(weights, "step_alpha", drawn, t + 1)
     with two:
         raw = figures.bar_chart(
             scores,
@@ -61,7 +62,7 @@ else:
             highlight=int(scores.argmax()),
             presentation=big,
         )
-        widgets.chart(raw, "step_scores", step=t + 1)
+        widgets.chart(raw, "step_scores", drawn, t + 1)
     with formula_area:
         config = chosen.model.config
         query = formulas.decoder_state_formula(config.decoder, config.input_feeding)
@@ -79,7 +80,7 @@ for name, line in equations.items():
     with numbers_area if big and name != "context" else formula_area:
         st.latex(line)
 if hyp.attention is not None:  # below the model's own numbers and charts: a separate what-if
-    widgets.temperature_what_if(hyp, t, source, big, "step_temperature")
+    widgets.temperature_what_if(hyp, t, source, drawn, "step_temperature")
 with st.expander(f"What if? Change step {t + 1} and decode on"):
     if chosen.beam_size == 1:  # the change is made to the greedy translation shown
         widgets.what_if_panel(result, t, chosen)

@@ -55,6 +55,7 @@ with left:
             presentation=chosen.presentation,
         ),
         "training_heatmap",
+        widgets.Drawn((chosen.model,), chosen, sentence=probe.source),  # a probe sentence
     )
     if probe.gold and chosen.word_level:
         st.caption("× marks the sure gold links a person drew for this sentence.")
@@ -71,6 +72,7 @@ with right:
             presentation=chosen.presentation,
         ),
         "training_curves",
+        widgets.Drawn.sidebar(chosen),
     )
     st.caption(
         "Probe AER: alignment error rate of the probes' argmax links against their gold links "

@@ -6,7 +6,7 @@ from dashboard import state, views, widgets
 from dashboard.markdown_text import literal
 
 chosen = state.settings()
-big = chosen.presentation
+drawn, big = widgets.Drawn.sidebar(chosen), chosen.presentation
 if not big:  # on a projector the sidebar names the page: its height goes to the heatmap
     st.header("Translate")
 result = widgets.current(chosen)
@@ -19,7 +19,7 @@ st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=Tr
 # On a projector the whole heatmap, its labels too, fits the first screen for a sentence of up
 # to 12 words: source tokens on top, compact rows, the explanations below it.
 title = "Where the decoder looks: rows = output tokens, columns = input tokens"
-if widgets.attention_chart(result, chosen, "heatmap", "" if big else title, fit_screen=big) is None:
+if widgets.attention_chart(result, drawn, "heatmap", "" if big else title, fit_screen=big) is None:
     st.stop()
 if big:  # the title would sit on the source tokens above the matrix: it goes below
     st.caption(f"{title}. {label}.")

@@ -33,6 +33,7 @@ for column, model in zip(widgets.side_by_side(len(shown), chosen.presentation), 
                 presentation=chosen.presentation,
             ),
             f"why_contexts_{model.name}",
+            widgets.Drawn((model,), chosen),
         )
 
 st.caption(
@@ -50,6 +51,7 @@ colours = figures.model_colours([(m.name, m.scorer) for m in chosen.models])
 widgets.chart(
     figures.bleu_by_length(cards, presentation=chosen.presentation, colours=colours),
     "why_length",
+    widgets.Drawn(tuple(m for m in chosen.models if m.name in cards), chosen),
 )
 st.caption(
     "Test-set BLEU (0–100, higher is better) per source-length bucket, from each model's "

@@ -11,7 +11,8 @@ browser already has plotly.js and draws the same chart in a fraction of that. So
   saves a PNG, at twice the size for slides, under the name :func:`file_name` makes;
 * beside each live chart, buttons save a PNG and an SVG through :data:`SAVE_IMAGE_JS` (the
   dashboard runs it with Streamlit's plotly.js; ``widgets.exports``). Those images carry
-  :func:`image_caption` (sentence, model, step) under their title, which the camera cannot add;
+  :func:`image_caption` (sentence, model or models, step) under their title, which the
+  camera cannot add;
 * the exported HTML pages carry plotly.js themselves and give every chart the same two buttons
   in its toolbar, so a teacher can still take a PNG or SVG from the file offline.
 
@@ -82,13 +83,16 @@ def _slug(text: str, limit: int = PART_CHARACTERS) -> str:
     return slug[:limit].strip("-")
 
 
-def file_name(title: str, sentence: str, model: str, step: int | None = None) -> str:
+def file_name(title: str, sentence: str, models: Sequence[str], step: int | None = None) -> str:
     """The name (without extension) an exported image or page is saved under: what it shows,
-    the sentence, the model and the step, as safe characters only (no dot, slash or space; at
-    most ``PART_CHARACTERS`` of each part), e.g.
+    the sentence, the model or models it draws (each whole, in order, joined by ``-vs-``) and
+    the step, as safe characters only (no dot, slash or space; at most ``PART_CHARACTERS`` of
+    the title, the sentence and each model), e.g.
     ``attention-lab_Attention-current-step-framed_Meine-Schwester-liest_de-en-additive_step-3``.
     """
-    parts = ["attention-lab", _slug(title), _slug(sentence), _slug(model)]
+    assert not isinstance(models, str), "models: a sequence of names, not one name"
+    drawn = "-vs-".join(slug for slug in map(_slug, models) if slug)
+    parts = ["attention-lab", _slug(title), _slug(sentence), drawn]
     if step is not None:
         parts.append(f"step-{step}")
     return "_".join(part for part in parts if part)
@@ -100,13 +104,16 @@ def plain_title(fig: go.Figure) -> str:
     return html.unescape(re.sub(r"<[^>]*>", "", text))
 
 
-def image_caption(sentence: str, model: str, step: int | None = None) -> str:
+def image_caption(sentence: str, models: Sequence[str], step: int | None = None) -> str:
     """The line an exported image carries under its title (plain text): the sentence (cut to
-    ``CAPTION_SENTENCE`` characters), the model, the step."""
+    ``CAPTION_SENTENCE`` characters), the model or models it draws (joined by "vs"), the
+    step."""
+    assert not isinstance(models, str), "models: a sequence of names, not one name"
     shown = " ".join(_visible(sentence).split())
     if len(shown) > CAPTION_SENTENCE:
         shown = shown[:CAPTION_SENTENCE] + "…"
-    parts = [f"“{shown}”", _visible(model)] + ([f"step {step}"] if step is not None else [])
+    drawn = " vs ".join(_visible(model) for model in models)
+    parts = [f"“{shown}”", drawn] + ([f"step {step}"] if step is not None else [])
     return " · ".join([*parts, "Attention Lab"])
 
 

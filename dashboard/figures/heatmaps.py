@@ -303,4 +303,6 @@ def pair_heatmaps(
         "margin": {"l": 5, "r": 5, "t": 40, "b": labels_px + 70},
     }
     height = _row_height(len(target_tokens), presentation) + labels_px + 20
-    return _finish(data, title, presentation, height, **layout)
+    fig = _finish(data, title, presentation, height, **layout)
+    # a title (an exported image's caption is one) stands above the names, never on them
+    return fig.update_layout(title_pad_b=12 + round(1.5 * size))

@@ -12,6 +12,7 @@ from dashboard.widgets.alignment import (  # noqa: F401
     hard_alignment_choice,
 )
 from dashboard.widgets.charts import (  # noqa: F401
+    Drawn,
     attention_chart,
     chart,
     export_notes,

@@ -14,7 +14,7 @@ import streamlit as st
 from dashboard import figures, numbers_view, state, views
 from dashboard.formulas import CONFIDENCE_FORMULAS
 from dashboard.markdown_text import literal
-from dashboard.widgets.charts import chart
+from dashboard.widgets.charts import Drawn, chart
 from nmt_core.analysis.alignment import Alignment
 from nmt_core.translate import AttentionView
 
@@ -137,6 +137,7 @@ def eflomal_comparison(view: AttentionView, links: Alignment, chosen: state.Sett
             presentation=presentation,
         ),
         "align_eflomal_heatmap",
+        Drawn.sidebar(chosen),
     )
     counts = numbers_view.link_agreement(links, reference)
     shared, only_attention, only_eflomal = st.columns(3)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -17,6 +18,7 @@ import streamlit as st
 from dashboard import figures, state, views
 from dashboard.widgets import exports
 from dashboard.widgets.results import no_attention_note
+from nmt_core.checkpoint import CheckpointInfo
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 
 
@@ -37,28 +39,55 @@ def side_by_side(count: int, stacked: bool, widths: list[int] | None = None) -> 
     return list(st.columns(widths or count))
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """What a chart draws, as its exports name it (the file name, the line under an image's
+    title, the notes above an HTML page): handed to :func:`chart` by the page that knows it."""
+
+    models: tuple[CheckpointInfo, ...]  # the model it draws; Compare's A and B; or several
+    settings: state.Settings  # the sentence and the decoding the charts are drawn with
+    lettered: bool = False  # Compare's A and B: "A: name", "B: name", as the charts call them
+    sentence: str | None = None  # the sentence it draws, when not the sidebar's
+
+    @classmethod
+    def sidebar(cls, chosen: state.Settings) -> Drawn:
+        """The sidebar's model on its sentence: what most charts draw."""
+        return cls((chosen.model,), chosen)
+
+    def names(self) -> tuple[str, ...]:
+        """The models' names as the exports give them (``A: de-en-dot`` on Compare)."""
+        if self.lettered:
+            pairs = zip("AB", self.models, strict=True)
+            return tuple(f"{letter}: {model.name}" for letter, model in pairs)
+        return tuple(model.name for model in self.models)
+
+    def source(self) -> str:
+        """The sentence the chart draws."""
+        return self.settings.sentence if self.sentence is None else self.sentence
+
+
 def chart(
     fig: go.Figure,
     key: str,
+    drawn: Drawn,
     step: int | None = None,
     on_select: str | Callable[[], None] = "ignore",
 ) -> Any:
-    """Show ``fig`` with buttons that save it for slides as PNG and SVG (the sentence, the model
-    and ``step``, 1-based, in the file name and in a line under the title: ``widgets.exports``)
-    and as a standalone (offline) HTML file, which names the sentence, the model, the decoding
-    settings and the date above the chart. The camera in the chart's toolbar saves a PNG under
-    the same name, without that line.
+    """Show ``fig`` with buttons that save it for slides as PNG and SVG (the sentence and the
+    model or models it draws, ``drawn``, and ``step``, 1-based, in the file name and in a line
+    under the title: ``widgets.exports``) and as a standalone (offline) HTML file, which names
+    the sentence, the models, the decoding settings and the date above the chart. The camera in
+    the chart's toolbar saves a PNG under the same name, without that line.
 
     ``on_select`` ("rerun" or a callback) makes a click on a point an event, as in
     ``st.plotly_chart``; the chart's state (its ``selection.points``) is returned.
     """
-    chosen = state.settings()
-    name = figures.file_name(figures.plain_title(fig), chosen.sentence, chosen.model.name, step)
+    name = figures.file_name(figures.plain_title(fig), drawn.source(), drawn.names(), step)
     camera = {"toImageButtonOptions": {"filename": name, "scale": 2}}
     clicks = {} if on_select == "ignore" else {"on_select": on_select, "selection_mode": "points"}
     event = st.plotly_chart(fig, theme=None, key=key, config=camera, **clicks)
-    caption = figures.image_caption(chosen.sentence, chosen.model.name, step)
-    notes = export_notes(chosen)
+    caption = figures.image_caption(drawn.source(), drawn.names(), step)
+    notes = export_notes(drawn)
 
     def page() -> str:
         return figures.to_html(fig, notes)
@@ -78,12 +107,18 @@ def chart(
     return event
 
 
-def export_notes(chosen: state.Settings) -> list[str]:
-    """What an exported figure says about itself: sentence, model, decoding, date."""
+def export_notes(drawn: Drawn) -> list[str]:
+    """What an exported figure says about itself: sentence, model or models, decoding, date."""
+    chosen = drawn.settings
     tokens = "words" if chosen.word_level else "subword pieces"
+    heads = ("Model A", "Model B") if drawn.lettered else ("Model",) * len(drawn.models)
+    models = [
+        f"{head}: {views.model_label(model)}"  # the label starts with the name
+        for head, model in zip(heads, drawn.models, strict=True)
+    ]
     return [
-        f"Sentence: {chosen.sentence}",
-        f"Model: {views.model_label(chosen.model)}",  # the label starts with the name
+        f"Sentence: {drawn.source()}",
+        *models,
         f"Decoding: beam size {chosen.beam_size}; tokens shown: {tokens}",
         f"Exported from Attention Lab on {datetime.date.today().isoformat()}",
     ]
@@ -91,7 +126,7 @@ def export_notes(chosen: state.Settings) -> list[str]:
 
 def attention_chart(
     result: Translation,
-    settings: state.Settings,
+    drawn: Drawn,
     key: str,
     title: str = "",
     hypothesis: Hypothesis | None = None,
@@ -100,8 +135,9 @@ def attention_chart(
 ) -> AttentionView | None:
     """The heatmap of ``hypothesis`` (default: the best) at the chosen token level, or a note;
     ``height_rows``: size it for that many rows, to line up with heatmaps beside it;
-    ``fit_screen``: compact, the source tokens on top (``figures.attention_heatmap``)."""
-    view = result.attention_view(hypothesis, settings.word_level)
+    ``fit_screen``: compact, the source tokens on top (``figures.attention_heatmap``);
+    ``drawn``: the model that translated ``result``, for the exports."""
+    view = result.attention_view(hypothesis, drawn.settings.word_level)
     if view is None:
         no_attention_note()
         return None
@@ -110,9 +146,9 @@ def attention_chart(
         view.source_tokens,
         view.target_tokens,
         title=title,
-        presentation=settings.presentation,
+        presentation=drawn.settings.presentation,
         height_rows=height_rows,
         fit_screen=fit_screen,
     )
-    chart(fig, key)
+    chart(fig, key, drawn)
     return view

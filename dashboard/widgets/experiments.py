@@ -10,7 +10,7 @@ import streamlit as st
 
 from dashboard import figures, numbers_view, state, views
 from dashboard.markdown_text import literal
-from dashboard.widgets.charts import chart
+from dashboard.widgets.charts import Drawn, chart
 from dashboard.widgets.results import no_attention_note
 from nmt_core.translate import Translation
 
@@ -68,6 +68,7 @@ def what_if_panel(result: Translation, step: int, chosen: state.Settings) -> Non
                 presentation=presentation,
             ),
             "whatif_heatmap",
+            Drawn.sidebar(chosen),
         )
 
 
@@ -111,4 +112,5 @@ def attribution_panel(result: Translation, step: int, chosen: state.Settings) ->
             presentation=presentation,
         ),
         "attribution_bars",
+        Drawn.sidebar(chosen),
     )

@@ -12,7 +12,7 @@ import streamlit as st
 from dashboard import figures, inputs, querykey_view
 from dashboard.examples import everyday_sentences
 from dashboard.markdown_text import literal
-from dashboard.widgets.charts import chart
+from dashboard.widgets.charts import Drawn, chart
 from nmt_core.analysis.querykey import QueryKeyMap
 
 
@@ -48,9 +48,10 @@ def map_sentences(direction: str) -> tuple[str, ...] | None:
     return sentences[:count]
 
 
-def query_key_panel(found: QueryKeyMap, keeps: str, presentation: bool) -> None:
+def query_key_panel(found: QueryKeyMap, keeps: str, drawn: Drawn) -> None:
     """The map, its rank agreement and what it keeps (``keeps``, Markdown from the scorer
-    table); a click on a point opens its sentence at its step on Step through."""
+    table); a click on a point opens its sentence at its step on Step through. ``drawn``: the
+    model whose queries and keys ``found`` holds."""
 
     def open_clicked() -> None:  # a callback: runs before the next run draws the sentence box
         opened = querykey_view.clicked_step(
@@ -60,10 +61,10 @@ def query_key_panel(found: QueryKeyMap, keeps: str, presentation: bool) -> None:
             inputs.open_at(*opened)
             st.session_state.qk_open = True  # the page turns to Step through
 
-    drawn = figures.query_key_map(
-        found, title="Click a point to open its step", presentation=presentation
+    fig = figures.query_key_map(
+        found, title="Click a point to open its step", presentation=drawn.settings.presentation
     )
-    chart(drawn, "qk_chart", on_select=open_clicked)
+    chart(fig, "qk_chart", drawn, on_select=open_clicked)
     columns = st.columns(3)
     for column, (label, value) in zip(
         columns, querykey_view.map_numbers(found).items(), strict=True

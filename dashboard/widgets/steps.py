@@ -13,7 +13,7 @@ import streamlit as st
 
 from dashboard import figures, inputs, numbers_view, state, views
 from dashboard.markdown_text import literal
-from dashboard.widgets.charts import chart
+from dashboard.widgets.charts import Drawn, chart
 from nmt_core.analysis.votes import Votes
 from nmt_core.translate import Hypothesis, Translation
 
@@ -74,6 +74,7 @@ def animated_step(
             presentation=presentation,
         ),
         "lesson_animation",
+        Drawn.sidebar(chosen),
         step + 1,
     )
     st.caption(
@@ -82,29 +83,35 @@ def animated_step(
     )
 
 
-def next_piece_chart(hyp: Hypothesis, step: int, presentation: bool, key: str) -> None:
-    """The likeliest pieces at decoder step ``step`` (0-based), the one written in red."""
+def next_piece_chart(hyp: Hypothesis, step: int, drawn: Drawn, key: str) -> None:
+    """The likeliest pieces at decoder step ``step`` (0-based), the one written in red;
+    ``drawn``: the model whose hypothesis ``hyp`` is."""
     pieces, probs = views.topk_rows(hyp, step)
     title = f"Step {step + 1}: the {len(pieces)} likeliest pieces (red = the one written)"
     fig = figures.topk_chart(
-        pieces, probs, chosen=hyp.target_pieces[step], title=title, presentation=presentation
+        pieces,
+        probs,
+        chosen=hyp.target_pieces[step],
+        title=title,
+        presentation=drawn.settings.presentation,
     )
-    chart(fig, key, step + 1)
+    chart(fig, key, drawn, step + 1)
 
 
-def shortcut_votes_chart(votes: Votes, written: str, step: int, presentation: bool) -> None:
+def shortcut_votes_chart(votes: Votes, written: str, step: int, drawn: Drawn) -> None:
     """What the lexical shortcut alone adds to the likeliest pieces' logits at decoder step
-    ``step`` (0-based); ``written``, the piece the decoder wrote, in red."""
+    ``step`` (0-based); ``written``, the piece the decoder wrote, in red; ``drawn``: the model
+    whose ``votes`` they are."""
     fig = figures.topk_chart(
         list(votes.pieces[step]),
         votes.logit_gains[step],
         chosen=written,
         title=f"Step {step + 1}: what the attended source words vote for, by meaning alone",
-        presentation=presentation,
+        presentation=drawn.settings.presentation,
         value_title="score added to the piece's logit",
         value_range=None,
     )
-    chart(fig, "step_votes", step + 1)
+    chart(fig, "step_votes", drawn, step + 1)
     st.caption(
         "This model has a second path to its next word besides the RNN (the lexical shortcut "
         "of Nguyen & Chiang 2018): the source words' own embeddings, weighted by this step's "
@@ -160,11 +167,12 @@ TEMPERATURE_CHART_HEIGHT = {False: 280, True: 330}
 
 
 def temperature_what_if(
-    hyp: Hypothesis, step: int, source: tuple[str, ...], presentation: bool, key: str
+    hyp: Hypothesis, step: int, source: tuple[str, ...], drawn: Drawn, key: str
 ) -> None:
     """What if decoder step ``step`` (0-based) divided its raw scores by a temperature T before
     the softmax: a "Temperature" slider, α = softmax(e / T) drawn beside the model's own α
-    (T = 1), and both entropies. The worked numbers elsewhere stay the model's own."""
+    (T = 1), and both entropies. The worked numbers elsewhere stay the model's own. ``drawn``:
+    the model whose hypothesis ``hyp`` is."""
     ss = st.session_state
     if ss.get("temperature") not in inputs.TEMPERATURES:
         ss.temperature = 1.0  # the model's own
@@ -196,8 +204,8 @@ def temperature_what_if(
         source,
         title=f"orange: T = {temperature:g}; blue: the model, T = 1",
         y_title=f"weight α{step + 1}",
-        presentation=presentation,
-        height=TEMPERATURE_CHART_HEIGHT[presentation],
+        presentation=drawn.settings.presentation,
+        height=TEMPERATURE_CHART_HEIGHT[drawn.settings.presentation],
     )
-    chart(fig, key, step=step + 1)
+    chart(fig, key, drawn, step + 1)
     st.caption(numbers_view.temperature_caption(tempered, source))
