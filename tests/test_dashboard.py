@@ -518,7 +518,7 @@ def test_compare_puts_two_models_on_the_same_source_and_target(app, root):
     difference, sources, targets = heatmap(figure(app, "compare_difference"))
     assert difference.shape == first[0].shape and targets == first[2]
     entropy = figure(app, "compare_entropy")["data"]
-    assert [line["name"] for line in entropy] == ["toy-additive", "toy-general"]
+    assert [line["name"] for line in entropy] == ["A: toy-additive", "B: toy-general"]
     # The page's numbers are those of nmt_core on both models force-decoded on A's output.
     additive, general = (load_checkpoint(root / name) for name in ("toy-additive", "toy-general"))
     output = translate(additive, SENTENCE).hypothesis
@@ -532,13 +532,19 @@ def test_compare_puts_two_models_on_the_same_source_and_target(app, root):
     # the panels line up: one height for every heatmap, whatever each model wrote
     heights = {figure(app, f"compare_heatmap_{k}")["layout"]["height"] for k in (0, 1)}
     assert len(heights) == 1
-    # a model keeps its colour whichever side it is on (the colours of Why attention too)
-    colour = {line["name"]: line["line"]["color"] for line in entropy}
+    # A and B keep one colour each across the page: the difference map's blue and red, which
+    # its title names (A's entropy was once drawn red right under "blue = A")
+    assert "blue = A" in figure(app, "compare_difference")["layout"]["title"]["text"]
+    assert [line["line"]["color"] for line in entropy] == [
+        figures.MODEL_A_COLOUR,
+        figures.MODEL_B_COLOUR,
+    ]
+    scale = figure(app, "compare_difference")["data"][0]["colorscale"]
+    assert (scale[-2][1], scale[1][1]) == (figures.MODEL_A_COLOUR, figures.MODEL_B_COLOUR)
     app.selectbox(key="compare_a").set_value("toy-general").run()
-    swapped = {
-        line["name"]: line["line"]["color"] for line in figure(app, "compare_entropy")["data"]
-    }
-    assert swapped == colour and len(set(colour.values())) == 2
+    swapped = figure(app, "compare_entropy")["data"]
+    assert [line["name"] for line in swapped] == ["A: toy-general", "B: toy-additive"]
+    assert swapped[0]["line"]["color"] == figures.MODEL_A_COLOUR
 
 
 def test_a_replaced_checkpoint_folder_is_never_served_from_the_cache(root, tmp_path, monkeypatch):

@@ -77,17 +77,20 @@ if len(attentive) >= 2:
         both,
     )
     entropy_a, entropy_b = pair.entropy
-    colours = figures.model_colours([(m.name, m.scorer) for m in chosen.models])  # as on Why
+    line_a, line_b = f"A: {a}", f"B: {b}"  # A and B in the difference map's blue and red
     left, right = widgets.side_by_side(2, chosen.presentation)
     with left:
         widgets.chart(
             figures.step_lines(
-                {a: entropy_a, b: entropy_b},
+                {line_a: entropy_a, line_b: entropy_b},
                 tokens=pair.a.target_tokens,
-                title="Entropy per step (0 = looks at one token)",
+                title=(
+                    f"Entropy per step (0 = looks at one token): A {figures.POSITIVE_COLOUR}, "
+                    f"B {figures.NEGATIVE_COLOUR}"
+                ),
                 y_title="nats",
                 presentation=chosen.presentation,
-                colours={name: colours[name] for name in (a, b)},
+                colours={line_a: figures.MODEL_A_COLOUR, line_b: figures.MODEL_B_COLOUR},
             ),
             "compare_entropy",
             both,

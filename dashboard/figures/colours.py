@@ -30,6 +30,10 @@ PROJECTOR_SCALE = _even(plotly.colors.sequential.Cividis)
 # POSITIVE_COLOUR and NEGATIVE_COLOUR, so a legend cannot say the opposite of the scale.
 DIFFERENCE_SCALE = _even(plotly.colors.diverging.RdBu)
 POSITIVE_COLOUR, NEGATIVE_COLOUR = "blue", "red"
+# Compare's models A and B, one colour each across the page: the difference map's blue (A looks
+# there more) and its red (B), so every line and legend agrees with the map. Blue against red
+# stays apart for red-green colour blindness and on a washed-out projector.
+MODEL_A_COLOUR, MODEL_B_COLOUR = plotly.colors.diverging.RdBu[-2], plotly.colors.diverging.RdBu[1]
 # The same ends with white at 0: an annotation weighted by a small α fades to white.
 FADE_SCALE = [[0.0, "#b2182b"], [0.5, "#ffffff"], [1.0, "#2166ac"]]
 HIGHLIGHT = "#d62728"  # the current step / chosen token
