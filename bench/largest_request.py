@@ -35,7 +35,8 @@ from dashboard.inputs import MAX_BEAM  # noqa: E402
 from dashboard.views import MAX_CHARS  # noqa: E402
 from nmt_core.analysis.beamtree import beam_tree  # noqa: E402
 from nmt_core.analysis.querykey import MAX_CHARACTERS, MAX_SENTENCES, query_key_map  # noqa: E402
-from nmt_core.checkpoint import CONFIG, checkpoint_folder  # noqa: E402
+from nmt_core.checkpoint import checkpoint_folder  # noqa: E402
+from nmt_core.folders import CONFIG  # noqa: E402
 from nmt_core.serving.workers import TranslationWorkers, WorkNotDone  # noqa: E402
 from nmt_core.translate import translate  # noqa: E402
 

@@ -72,6 +72,8 @@ infos = scan.infos
 if scan.problems:  # a broken folder is named, not silently left out of the list
     st.sidebar.warning(f"Skipped {len(scan.problems)} folder(s) that are not usable checkpoints:")
     st.sidebar.code("\n".join(scan.problems), language=None, wrap_lines=True)
+for warning in scan.warnings:  # usable, but a choice was made that the teacher should know
+    st.sidebar.warning(literal(warning))
 if not infos:
     st.title("Attention Lab")
     st.warning("No trained model was found in this folder:")

@@ -39,7 +39,6 @@ from nmt_core.analysis.querykey import QueryKeyMap, query_key_map
 from nmt_core.analysis.votes import Votes, shortcut_votes
 from nmt_core.analysis.whatif import WhatIf, what_if
 from nmt_core.checkpoint import (
-    CONFIG,
     Checkpoint,
     CheckpointError,
     CheckpointInfo,
@@ -48,6 +47,7 @@ from nmt_core.checkpoint import (
     read_config,
     scan_checkpoints,
 )
+from nmt_core.folders import CONFIG
 from nmt_core.learning.probes import PROBES, ProbeLog, read_probes
 from nmt_core.network.config import TrainConfig
 from nmt_core.serving.workers import MAX_MODELS, TranslationWorkers, configured_workers

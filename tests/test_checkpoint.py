@@ -11,16 +11,15 @@ import pytest
 
 from nmt_core.__main__ import main
 from nmt_core.checkpoint import (
-    CONFIG,
     ROOT_VARIABLE,
     SHIPPED_ROOT,
-    WEIGHTS,
     CheckpointError,
     checkpoint_folder,
     list_checkpoints,
     load_checkpoint,
     scan_checkpoints,
 )
+from nmt_core.folders import CONFIG, WEIGHTS
 
 
 def refuse_reads_under(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
@@ -175,3 +174,32 @@ def test_a_named_pipe_as_config_is_refused_not_waited_on(toy_checkpoint, tmp_pat
     scan.join(timeout=20)
     assert found, "the listing waited on the pipe"
     assert found[0].infos == [] and "not a regular file" in found[0].problems[0]
+
+
+def test_two_defaults_of_one_direction_are_said_with_the_one_used(toy_checkpoint, tmp_path, capsys):
+    # a copied default kept its mark, and one of the two was used without a word
+    for name in ("toy-b", "toy-a"):
+        with_meta(
+            shutil.copytree(toy_checkpoint, tmp_path / name),
+            lambda s: s["meta"].update(default=True, direction="de-en"),
+        )
+    scan = scan_checkpoints(tmp_path)
+    assert [info.name for info in scan.infos] == ["toy-a", "toy-b"] and not scan.problems
+    assert scan.warnings == [
+        'toy-a, toy-b are all marked the default de-en model: toy-a is used (set "default": '
+        "false in the others' config.json)"
+    ]
+    assert main(["list", "--root", str(tmp_path)]) == 0
+    assert "warning: toy-a, toy-b are all marked the default de-en model" in capsys.readouterr().err
+
+
+def test_a_link_that_leads_nowhere_is_listed_as_skipped(toy_checkpoint, tmp_path):
+    # a loop of links once vanished from the listing without a word
+    shutil.copytree(toy_checkpoint, tmp_path / "good")
+    (tmp_path / "loop-a").symlink_to(tmp_path / "loop-b")
+    (tmp_path / "loop-b").symlink_to(tmp_path / "loop-a")
+    scan = scan_checkpoints(tmp_path)
+    assert [info.name for info in scan.infos] == ["good"]
+    assert scan.problems == [
+        f"{tmp_path / name} is a link that leads to no folder" for name in ("loop-a", "loop-b")
+    ]

@@ -636,3 +636,44 @@ def test_the_exported_lesson_opens_offline_with_every_chart_and_formula(
     assert drawn["formulas"] > 10 and drawn["rendered"] == drawn["formulas"]
     assert drawn["errors"] == 0 and drawn["katex_fonts"] >= 2  # from the file: data URIs
     assert drawn["charts"] >= 5 and drawn["drawn"] == drawn["charts"]
+
+
+def peak_megabytes(pid: int) -> float:
+    """The most memory process ``pid`` has held (VmHWM), in MB."""
+    status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    return int(next(line for line in status if line.startswith("VmHWM:")).split()[1]) / 1024
+
+
+def family(pid: int) -> list[int]:
+    """``pid`` and the processes it started (a server's translation workers)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [pid, *(grandchild for child in children for grandchild in family(int(child)))]
+
+
+def test_a_students_largest_upload_is_refused_in_one_line_and_the_server_holds(
+    toy_checkpoint, tmp_path
+):
+    """200 sentences of 500 characters on the Query–key map once ran 20 s, took a worker to
+    6.7 GB and, when it died, the server too: now one message names the lines before any work,
+    the largest map allowed is drawn, and the server's and workers' memory stay small."""
+    root = tmp_path / "checkpoints"
+    main(["export", "--checkpoint", str(toy_checkpoint), "--output", str(root / "toy-additive")])
+    hostile, largest = tmp_path / "hostile.tsv", tmp_path / "largest.tsv"
+    hostile.write_text("".join(f"{'Ka Mo Ti ' * 55}{k}\tKa\n" for k in range(200)), "utf-8")
+    largest.write_text("".join(f"{'Ka Mo Ti ' * 21}{k} .\tKa\n" for k in range(100)), "utf-8")
+    with serve_dashboard(root, tmp_path / "server.log", timeout=60) as (url, server):
+        with screen(1024, 768) as page:
+            page.goto(f"{url}/query-key?s={SENTENCE}")
+            page.get_by_text("my TSV file").click()
+            page.locator('input[type="file"]').set_input_files(str(hostile))
+            page.get_by_text("are longer than 200 characters").wait_for()
+            assert page.get_by_role("button", name="Draw the map").count() == 0
+            page.locator('input[type="file"]').set_input_files(str(largest))
+            page.get_by_role("slider").last.press("End")  # all 100 sentences
+            page.get_by_text("100 sentences are translated").wait_for()
+            page.get_by_role("button", name="Draw the map").click()
+            plot = page.locator(".js-plotly-plot").first.element_handle()
+            page.wait_for_function("el => el.data && el.data.length === 3", arg=plot)
+            assert not page.get_by_text("Traceback").count()
+        peaks = {pid: peak_megabytes(pid) for pid in family(server.pid)}
+    assert len(peaks) >= 2 and max(peaks.values()) < 1500, peaks

@@ -18,7 +18,8 @@ import torch
 from conftest import metrics_log, toy_configs
 from safetensors.torch import load_file
 
-from nmt_core.checkpoint import CONFIG, TOKENIZER, WEIGHTS, load_checkpoint
+from nmt_core.checkpoint import load_checkpoint
+from nmt_core.folders import CONFIG, TOKENIZER, WEIGHTS
 from nmt_core.network.pausepoints import PAUSE_AT, PAUSE_FILE
 
 ROOT = Path(__file__).resolve().parents[1]

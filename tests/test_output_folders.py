@@ -10,12 +10,8 @@ from pathlib import Path
 import pytest
 
 from nmt_core.__main__ import main
-from nmt_core.checkpoint import (
-    CheckpointError,
-    load_checkpoint,
-    save_checkpoint,
-    writing_problem,
-)
+from nmt_core.checkpoint import CheckpointError, load_checkpoint, save_checkpoint
+from nmt_core.folders import writing_problem
 
 
 def tree(folder: Path) -> dict[str, bytes]:

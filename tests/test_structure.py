@@ -26,6 +26,7 @@ ALLOWED_LONGER = {
 LAYERS = (
     ("text", "measures"),  # sentences, pieces; numbers about text and attention
     ("network",),  # the scorer table, attention, encoder, decoder, configs, devices
+    ("folders",),  # a checkpoint folder's files, and how a folder is written over
     ("checkpoint",),  # a model folder: save, load, list
     ("decoding",),  # batches, greedy and beam search
     ("translate",),  # the caller-facing entry point: tokens and attention
@@ -327,7 +328,7 @@ LONGER_MODULES = {
     "nmt_core/analysis/alignment.py": (610, "hard links, Pharaoh I/O and AER read together"),
     "nmt_core/learning/training.py": (600, "the training loop and its small helpers, in order"),
     "nmt_core/decoding/search.py": (480, "greedy, beam and forced decoding share one step"),
-    "nmt_core/checkpoint.py": (510, "one folder format: save, load, list, its checks as a whole"),
+    "nmt_core/checkpoint.py": (450, "one folder format: save, load, list, its checks as a whole"),
     "dashboard/examples.py": (440, "two example banks, each example with its reference: data"),
     "everyday/sense_nouns.py": (520, "the sense table's nouns, one a row: data"),
 }

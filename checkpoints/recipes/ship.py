@@ -31,7 +31,8 @@ import time
 from dataclasses import asdict
 
 from nmt_core.__main__ import main as cli
-from nmt_core.checkpoint import CONFIG, load_checkpoint
+from nmt_core.checkpoint import load_checkpoint
+from nmt_core.folders import CONFIG
 from nmt_core.learning.training import prepare_split
 from nmt_core.measures.evaluation import bleu_by_length, corpus_scores
 from nmt_core.network.config import DecodeConfig, TrainConfig

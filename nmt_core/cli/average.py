@@ -7,9 +7,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from nmt_core.checkpoint import read_config, writing_problem
+from nmt_core.checkpoint import read_config
 from nmt_core.cli.options import BEAMS
 from nmt_core.cli.parser import UsageError, add_command, add_device
+from nmt_core.folders import writing_problem
 
 
 def command_average(args: argparse.Namespace) -> int:

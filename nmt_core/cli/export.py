@@ -7,15 +7,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from nmt_core.checkpoint import (
-    METRICS,
-    checkpoint_folder,
-    load_checkpoint,
-    run_log,
-    save_checkpoint,
-)
+from nmt_core.checkpoint import checkpoint_folder, load_checkpoint, run_log, save_checkpoint
 from nmt_core.cli.files import json_object
 from nmt_core.cli.parser import add_command
+from nmt_core.folders import METRICS
 from nmt_core.learning.probes import PROBES, probes_since_start
 
 

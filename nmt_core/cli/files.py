@@ -8,14 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from nmt_core.checkpoint import (
-    checkpoint_folder,
-    checkpoints_root,
-    close_names,
-    direction_default,
-    writing_problem,
-)
+from nmt_core.checkpoint import checkpoint_folder, checkpoints_root, close_names, direction_default
 from nmt_core.cli.parser import UsageError
+from nmt_core.folders import writing_problem
 
 
 def json_object(path: str, holds: str) -> dict[str, Any]:

@@ -28,6 +28,8 @@ def command_list(args: argparse.Namespace) -> int:
     scan = scan_checkpoints(root)
     for problem in scan.problems:
         print(f"skipped: {problem}", file=sys.stderr)
+    for warning in scan.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     if not scan.infos:
         print(f"no checkpoints in {root}: train one with: python -m nmt_core train --help")
         return 1

@@ -24,14 +24,13 @@ from safetensors import SafetensorError
 from safetensors.torch import load_file
 
 from nmt_core.checkpoint import (
-    METRICS,
-    WEIGHTS,
     CheckpointError,
     load_checkpoint,
     load_weights,
     read_config,
     save_checkpoint,
 )
+from nmt_core.folders import METRICS, WEIGHTS
 from nmt_core.learning.rundir import SNAPSHOTS, snapshot_files
 from nmt_core.network.config import ModelConfig
 from nmt_core.network.device import resolve_device

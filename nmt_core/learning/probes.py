@@ -52,10 +52,11 @@ from nmt_core.analysis.alignment import (
     links_from_view,
     read_gold_file,
 )
-from nmt_core.checkpoint import PROBES, WEIGHTS_DIGEST, checkpoint_folder, read_config, run_log
+from nmt_core.checkpoint import WEIGHTS_DIGEST, checkpoint_folder, read_config, run_log
 from nmt_core.corpora.corpus import pairs_from_file
 from nmt_core.decoding.batching import pad_batch
 from nmt_core.decoding.search import forced_decode
+from nmt_core.folders import PROBES
 from nmt_core.measures.evaluation import attention_entropy
 from nmt_core.network.model import Seq2Seq
 from nmt_core.text.data import Pair, normalize_text

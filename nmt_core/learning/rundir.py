@@ -24,16 +24,8 @@ from safetensors.torch import load as load_tensors
 from safetensors.torch import save as save_tensors
 from safetensors.torch import save_file
 
-from nmt_core.checkpoint import (
-    METRICS,
-    OPTIMIZER,
-    STATE,
-    CheckpointError,
-    model_tensors,
-    read_config,
-    restore_interrupted_swap,
-    save_checkpoint,
-)
+from nmt_core.checkpoint import CheckpointError, model_tensors, read_config, save_checkpoint
+from nmt_core.folders import METRICS, OPTIMIZER, STATE, restore_interrupted_swap
 from nmt_core.learning.probes import forget_probes_after
 from nmt_core.network.config import ModelConfig, TrainConfig
 from nmt_core.network.model import Seq2Seq

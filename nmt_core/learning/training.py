@@ -30,13 +30,7 @@ from typing import Any, NoReturn, TypeVar
 import torch
 from tqdm import tqdm
 
-from nmt_core.checkpoint import (
-    CONFIG,
-    checkpoint_folder,
-    load_checkpoint,
-    read_config,
-    save_checkpoint,
-)
+from nmt_core.checkpoint import checkpoint_folder, load_checkpoint, read_config, save_checkpoint
 from nmt_core.corpora.corpus import build_tokenizer, prepare_split, training_pairs
 from nmt_core.corpora.streaming import StoredExamples, stream_split, write_examples
 from nmt_core.decoding.batching import (
@@ -46,6 +40,7 @@ from nmt_core.decoding.batching import (
     make_batches,
     with_token_dropout,
 )
+from nmt_core.folders import CONFIG
 from nmt_core.learning.distributed import World, data_parallel, join_world, leave_world
 from nmt_core.learning.guidance import (
     GUIDANCE,
