@@ -360,3 +360,18 @@ def test_a_hostile_value_is_one_line_before_any_work_and_leaves_nothing(tmp_path
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and word in err and "Traceback" not in err, err
     assert not (tmp_path / "run").exists()
+
+
+def test_eflomal_priors_of_a_folder_with_malformed_metadata_is_one_line(
+    toy_checkpoint, tmp_path, capsys
+):
+    import json
+    import shutil
+
+    bad = shutil.copytree(toy_checkpoint, tmp_path / "bad")
+    settings = json.loads((bad / "config.json").read_text())
+    settings["meta"]["train_config"] = []
+    (bad / "config.json").write_text(json.dumps(settings))
+    assert main(["eflomal-priors", "--checkpoint", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "train_config must be an object" in err, err
