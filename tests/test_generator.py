@@ -34,10 +34,9 @@ AVOIDED = tuple(str(ROOT / path) for path in RECIPE_AVOID)
 
 
 @pytest.fixture(scope="module")
-def lexicon():
-    from everyday.generator import ding_lexicon
+def lexicon(ding):
 
-    return ding_lexicon(DING_PATH)
+    return ding
 
 
 @pytest.fixture(scope="module")
@@ -1013,6 +1012,7 @@ def test_fixed_phrase_repeats_is_a_validated_setting():
     assert TrainConfig.from_dict({"fixed_phrase_repeats": 10}).fixed_phrase_repeats == 10
 
 
+@pytest.mark.slow
 @needs_ding
 def test_each_fixed_expression_is_trained_on_as_often_as_the_recipe_says():
     """Drawn once among 20k pairs, "Wie heißt du?" came out "What is you called?": the setting
