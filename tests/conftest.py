@@ -98,6 +98,18 @@ def toy_checkpoint(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -
 
 
 @pytest.fixture(scope="session")
+def ding():
+    """What the installed Ding dictionary says about the sense table's words, read once for the
+    session (each read takes seconds); the tests that take it are skipped without trans-de-en."""
+    from everyday.generator import ding_lexicon
+    from nmt_core.text.data import DING_PATH
+
+    if not DING_PATH.exists():
+        pytest.skip("Ding (trans-de-en) not installed")
+    return ding_lexicon(DING_PATH)
+
+
+@pytest.fixture(scope="session")
 def eflomal_installed() -> Path:
     """eflomal's venv bin folder, installed there on first use; skips without a C compiler or
     without an index that has eflomal (every test that needs it, alike)."""

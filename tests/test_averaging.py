@@ -39,6 +39,7 @@ def snapshot_run(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -> 
     return out
 
 
+@pytest.mark.training
 def test_training_keeps_only_the_newest_snapshots(snapshot_run):
     assert [step for step, _ in snapshot_files(snapshot_run)] == [200, 300, 400]
 
@@ -72,6 +73,7 @@ def test_drop_snapshots_after_forgets_steps_a_resumed_run_repeats(tmp_path):
     assert [step for step, _ in snapshot_files(tmp_path)] == [100, 200]
 
 
+@pytest.mark.training
 def test_candidates_are_the_best_checkpoint_then_the_last_k(snapshot_run):
     best_step = load_checkpoint(snapshot_run / "best").meta["step"]
     found = candidates(snapshot_run, max_last=5)
@@ -94,6 +96,7 @@ def test_ties_go_to_the_fewest_averaged_checkpoints():
     assert [c.label for c in order] == ["last 2", "best", "last 3"]
 
 
+@pytest.mark.training
 def test_average_command_writes_the_dev_winner_with_its_record(snapshot_run):
     result = subprocess.run(
         [sys.executable, "-m", "nmt_core", "average", "--run", str(snapshot_run),
@@ -136,6 +139,7 @@ def toy_dev_pairs() -> list[Pair]:
     return [Pair(" ".join(w) + " .", " ".join(reversed(w)) + " .", "sentence") for w in sentences]
 
 
+@pytest.mark.training
 def test_scores_follow_the_dev_pairs_given(snapshot_run):
     scored = rank_candidates(snapshot_run, toy_dev_pairs(), max_last=3, beam=1)
     assert len({round(c.dev_bleu, 3) for c in scored}) > 1  # a half-trained run: they differ
@@ -148,6 +152,7 @@ def test_scores_follow_the_dev_pairs_given(snapshot_run):
     )
 
 
+@pytest.mark.training
 def test_snapshots_behind_latest_are_refused_before_any_decoding(snapshot_run, tmp_path):
     run = tmp_path / "run"
     shutil.copytree(snapshot_run, run)
@@ -156,6 +161,7 @@ def test_snapshots_behind_latest_are_refused_before_any_decoding(snapshot_run, t
         candidates(run, max_last=2)
 
 
+@pytest.mark.training
 def test_a_run_without_snapshots_offers_only_its_best_checkpoint(snapshot_run, tmp_path, caplog):
     run = tmp_path / "run"
     shutil.copytree(snapshot_run, run, ignore=shutil.ignore_patterns("snapshots"))

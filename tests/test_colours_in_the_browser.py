@@ -24,6 +24,8 @@ from nmt_core.__main__ import main
 
 SENTENCE = "Ka Mo Ti Tu ."
 
+pytestmark = pytest.mark.browser  # the whole module drives Chromium
+
 if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")

@@ -24,13 +24,12 @@ def test_english_degrees_by_rule():
 
 
 @needs_ding
-def test_ding_gives_the_degrees_of_the_sense_table_s_adjectives():
+def test_ding_gives_the_degrees_of_the_sense_table_s_adjectives(ding):
     """ "alt {adj} | älter | am ältesten :: old | older; elder | oldest; eldest"; "größt"
     (am größten) with its ß; no "kindlier" for "kind" from a segment out of line."""
     from everyday.degrees import Degrees
-    from everyday.generator import ding_lexicon
 
-    lexicon = ding_lexicon(DING_PATH)
+    lexicon = ding
     assert lexicon.degrees["alt"] == Degrees("älter", "ältest")
     assert lexicon.degrees["groß"] == Degrees("größer", "größt")
     assert lexicon.degrees["gut"] == Degrees("besser", "best")
@@ -41,16 +40,15 @@ def test_ding_gives_the_degrees_of_the_sense_table_s_adjectives():
 
 
 @needs_ding
-def test_comparisons_say_als_ich_as_than_me_and_decline_the_superlative():
+def test_comparisons_say_als_ich_as_than_me_and_decline_the_superlative(ding):
     """ "Meine Schwester ist zwei Jahre älter als ich." :: "My sister is two years older than
     me."; "so groß wie" :: "as tall as"; "am größten" :: "the tallest"; "Das ist der
     schnellste Hund." (weak declension after der)."""
     from everyday.comparisons import comparison, superlative
-    from everyday.generator import ding_lexicon
     from everyday.grammar import definite
     from everyday.phrases import vocabulary
 
-    words = vocabulary(ding_lexicon(DING_PATH))
+    words = vocabulary(ding)
     rng = random.Random(3)
     compared = [p for p in (comparison(rng, words) for _ in range(3000)) if p]
     assert len(compared) > 2500
@@ -76,14 +74,13 @@ def test_comparisons_say_als_ich_as_than_me_and_decline_the_superlative():
 
 
 @needs_ding
-def test_only_gradable_adjectives_are_comparable():
+def test_only_gradable_adjectives_are_comparable(ding):
     """Ding gives "rot | röter" and "riesig | riesiger", but a colour or "huge" is not graded
     in the sentences a class writes: the vocabulary leaves the sense table's ungraded ones out,
     so a template need not know them (no "redder", "huger")."""
     from everyday import senses
-    from everyday.generator import ding_lexicon
     from everyday.phrases import vocabulary
 
-    comparable = {c.sense.german for c in vocabulary(ding_lexicon(DING_PATH)).comparables}
+    comparable = {c.sense.german for c in vocabulary(ding).comparables}
     assert {"alt", "groß", "teuer"} <= comparable
     assert not comparable & senses.UNGRADED

@@ -14,17 +14,16 @@ needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-e
 
 
 @needs_ding
-def test_counts_put_the_plural_after_the_number_and_say_there_are():
+def test_counts_put_the_plural_after_the_number_and_say_there_are(ding):
     """ "Ich habe zwei Schwestern und einen Bruder." :: "I have two sisters and a brother.";
     "Im Park sind zehn Kinder." :: "There are ten children in the park." (nmt_core/corpora/
     counts.py); no more than five brothers."""
     from everyday import grammar
     from everyday.counts import counted
-    from everyday.generator import ding_lexicon
     from everyday.grammar import NUMBERS
     from everyday.phrases import vocabulary
 
-    words = vocabulary(ding_lexicon(DING_PATH))
+    words = vocabulary(ding)
     plurals = {noun.plural: noun.english_plural for noun in words.nouns}
     numbers = dict(NUMBERS)
     rng = random.Random(8)

@@ -862,6 +862,7 @@ def probed_root(toy_corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     return root
 
 
+@pytest.mark.training
 def test_across_training_shows_a_probes_attention_at_each_recorded_step(probed_root, monkeypatch):
     monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(probed_root))
     at = AppTest.from_file(APP, default_timeout=60).run()
@@ -884,6 +885,7 @@ def test_across_training_shows_a_probes_attention_at_each_recorded_step(probed_r
     assert not [c for c in at.caption if "fine-tuned" in c.value]  # trained from scratch
 
 
+@pytest.mark.training
 def test_across_training_says_where_a_fine_tuned_models_fine_tuning_began(
     probed_root, monkeypatch, tmp_path
 ):
@@ -972,6 +974,7 @@ def test_attributions_stand_beside_attention_only_when_asked(app, root):
 # --- attention beside a statistical aligner (issue 27, item 5) ----------------------------------
 
 
+@pytest.mark.slow
 def test_eflomal_links_are_drawn_over_the_attention_once_its_priors_exist(
     app, root, tmp_path, monkeypatch, eflomal_installed
 ):

@@ -63,6 +63,7 @@ def test_a_precision_the_device_cannot_run_is_refused_before_any_work(tmp_path, 
     assert not (tmp_path / "run").exists()  # refused before the run's folder was made
 
 
+@pytest.mark.training
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU (none on this machine)")
 @pytest.mark.parametrize("precision", ["mixed", "fp16"])
 def test_mixed_precision_training_on_a_gpu_learns_and_resumes(tmp_path, toy_corpus, precision):

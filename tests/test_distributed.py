@@ -99,6 +99,7 @@ def one_process(config: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.training
 def test_two_processes_train_the_run_of_one(config, one_process, tmp_path):
     two = tmp_path / "two"
     run(command(config, two, 2))
@@ -118,6 +119,7 @@ def test_two_processes_train_the_run_of_one(config, one_process, tmp_path):
     assert {p.relative_to(two) for p in two.rglob("*")} == files
 
 
+@pytest.mark.training
 def test_a_killed_two_process_run_resumes_to_the_end(config, tmp_path):
     out, marker = tmp_path / "killed", tmp_path / "paused"
     env = environment(**{PAUSE_AT: "update@40", PAUSE_FILE: str(marker)})
@@ -142,6 +144,7 @@ def test_a_killed_two_process_run_resumes_to_the_end(config, tmp_path):
     assert json.loads((out / "latest" / "train_state.json").read_text())["progress"]["step"] == 60
 
 
+@pytest.mark.training
 @pytest.mark.skipif(
     torch.cuda.device_count() < 2,
     reason=f"nccl needs a GPU per process: 2 processes, {torch.cuda.device_count()} GPU(s) here",

@@ -17,6 +17,8 @@ from conftest import TOY_SENTENCE, index_out_of_reach, toy_configs
 from nmt_core.__main__ import main
 from nmt_core.analysis import eflomal
 
+pytestmark = pytest.mark.slow  # pip builds eflomal on first use; its priors and alignments
+
 REVERSED = "Tu Ti Mo Ka ."
 MIRROR = {(3, 0), (2, 1), (1, 2), (0, 3)}  # (source, target): word j goes to 3 - j
 

@@ -34,10 +34,9 @@ AVOIDED = tuple(str(ROOT / path) for path in RECIPE_AVOID)
 
 
 @pytest.fixture(scope="module")
-def lexicon():
-    from everyday.generator import ding_lexicon
+def lexicon(ding):
 
-    return ding_lexicon(DING_PATH)
+    return ding
 
 
 @pytest.fixture(scope="module")
@@ -356,6 +355,7 @@ def test_same_seed_same_pairs_other_seed_other_pairs(lexicon):
     assert all(german[-1] in ".?!" and english[-1] in ".?!" for german, english in pairs)
 
 
+@pytest.mark.slow
 @needs_ding
 def test_same_seed_same_pairs_in_another_process():
     """A run's pairs follow from its seed alone, not from Python's per-process string hashing
@@ -383,6 +383,7 @@ def test_same_seed_same_pairs_in_another_process():
     assert len(digests) == 1 and len(next(iter(digests))) == len(hashlib.sha256().hexdigest())
 
 
+@pytest.mark.slow
 @needs_ding
 def test_the_command_writes_the_draw_of_its_size_and_seed_as_tsv(lexicon, tmp_path, capsys):
     """``python -m everyday --size N --seed S``: the pairs ``generate`` draws, one a line."""
@@ -414,6 +415,7 @@ FIXTURE_FILES = tuple(
 )
 
 
+@pytest.mark.slow
 @needs_ding
 def test_no_generated_pair_is_an_everyday_gold_or_evaluation_sentence(lexicon, tmp_path):
     from everyday.generator import generate
@@ -443,6 +445,7 @@ def test_the_everyday_recipe_never_generates_a_fixture_sentence():
     assert {str(Path(f).relative_to(ROOT)) for f in FIXTURE_FILES} <= set(RECIPE_AVOID)
 
 
+@pytest.mark.slow
 @needs_ding
 def test_generated_pairs_are_trained_on_without_dev_or_test_sentences(tmp_path):
     from nmt_core.corpora.corpus import prepare_split, training_pairs
@@ -468,6 +471,7 @@ def test_generated_pairs_are_trained_on_without_dev_or_test_sentences(tmp_path):
     assert en_de[0] == Pair(*reversed(written[0].split("\t")), en_de[0].kind)
 
 
+@pytest.mark.slow
 @needs_ding
 def test_the_ten_measuring_sentences_are_never_generated(lexicon):
     from everyday.generator import generate
@@ -505,6 +509,7 @@ def _holds(german: str, words: tuple[str, ...]) -> bool:
     return all(re.search(rf"\b({word})\b", german) for word in words)
 
 
+@pytest.mark.slow
 @needs_ding
 def test_a_run_never_trains_on_the_ten_content_words_together(tmp_path):
     """Not "Ihr kleiner Bruder ist zu Hause geblieben." (the content words of "Ich habe einen
@@ -1007,6 +1012,7 @@ def test_fixed_phrase_repeats_is_a_validated_setting():
     assert TrainConfig.from_dict({"fixed_phrase_repeats": 10}).fixed_phrase_repeats == 10
 
 
+@pytest.mark.slow
 @needs_ding
 def test_each_fixed_expression_is_trained_on_as_often_as_the_recipe_says():
     """Drawn once among 20k pairs, "Wie heißt du?" came out "What is you called?": the setting

@@ -89,6 +89,7 @@ def toy_aer(folder: Path, pairs) -> float:
     return alignment_error_rate(found, gold, gold).aer
 
 
+@pytest.mark.training
 def test_guided_training_pulls_attention_onto_the_links(toy_corpus, tmp_path, monkeypatch):
     monkeypatch.setattr(guidance, "eflomal_links", reversal_links)  # the true links, no eflomal
     held_out = toy_pairs(20, seed=99)
@@ -106,6 +107,7 @@ def test_guided_training_pulls_attention_onto_the_links(toy_corpus, tmp_path, mo
     assert "guided" not in labels["w0.0"]
 
 
+@pytest.mark.training
 def test_a_resumed_guided_run_reads_its_links_back(toy_corpus, tmp_path, monkeypatch):
     monkeypatch.setattr(guidance, "eflomal_links", reversal_links)
     cfg, model_cfg = toy_configs(tmp_path / "run", toy_corpus, scorer="additive")
@@ -137,6 +139,7 @@ def test_a_model_without_attention_cannot_be_guided_and_the_refusal_writes_nothi
     assert not (tmp_path / "run").exists()  # so the corrected run starts without --resume
 
 
+@pytest.mark.slow
 def test_eflomal_links_real_pairs(eflomal_installed, tmp_path):
     pairs = [Pair(s, t, "sentence") for s, t in toy_pairs(300, seed=3)]
     links = word_links(pairs, tmp_path / GUIDANCE)

@@ -22,6 +22,8 @@ from nmt_core.checkpoint import load_checkpoint
 from nmt_core.folders import CONFIG, TOKENIZER, WEIGHTS
 from nmt_core.network.pausepoints import PAUSE_AT, PAUSE_FILE
 
+pytestmark = pytest.mark.training  # every test runs command-line trainings and kills them
+
 ROOT = Path(__file__).resolve().parents[1]
 # Each moment is reached by a fresh process that resumes from what the kill before it left.
 # Each moment is reached by a fresh process that resumes from what the kill before it left

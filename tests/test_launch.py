@@ -218,6 +218,7 @@ def open_the_page(url: str) -> None:
             browser.close()
 
 
+@pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is missing")
 @pytest.mark.parametrize("how", ["kill (SIGTERM)", "Ctrl-C in its terminal"])
 def test_stopping_attention_lab_ends_every_process_and_prints_no_crash(checkpoints, tmp_path, how):
@@ -244,6 +245,7 @@ def test_stopping_attention_lab_ends_every_process_and_prints_no_crash(checkpoin
         assert words not in printed, printed[-3000:]
 
 
+@pytest.mark.slow
 def test_a_killed_launcher_takes_its_server_with_it(checkpoints, tmp_path):
     # the server runs out of reach of the terminal's Ctrl-C, so it must not outlive the launcher
     with attention_lab(checkpoints, 0, tmp_path / "terminal.txt") as (process, url):
@@ -278,6 +280,7 @@ def websocket_status(url: str, origin: str) -> str:
         return connection.recv(4096).decode("latin-1").split("\r\n")[0]
 
 
+@pytest.mark.slow
 def test_the_server_looks_up_no_outside_host(tmp_path, monkeypatch):
     # a refused cross-origin WebSocket once made Streamlit ask checkip.amazonaws.com for this
     # machine's public address; every name the server and its workers resolve is recorded here

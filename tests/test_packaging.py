@@ -99,6 +99,7 @@ def test_a_shipped_checkpoint_loads_by_name_from_any_directory(tmp_path, monkeyp
     assert checkpoint.checkpoint_folder("nothing-here") == Path("nothing-here")
 
 
+@pytest.mark.slow
 def test_pip_install_gives_commands_that_work_outside_the_clone(tmp_path):
     """A wheel built from the clone, installed into a fresh environment (its dependencies
     taken from this one), then used from a directory that is not the clone."""

@@ -34,14 +34,13 @@ def test_an_amount_keeps_to_its_range_and_says_einen_euro():
 
 
 @needs_ding
-def test_prices_agree_with_the_thing_and_write_their_decimals_each_language_s_way():
+def test_prices_agree_with_the_thing_and_write_their_decimals_each_language_s_way(ding):
     """ "Die Äpfel kosten zwei Euro." :: "The apples cost two euros."; "8,50 Euro" :: "8.50
     euros"; "kostet einen Euro" (accusative); an apple for a euro or two, no bus for sale."""
-    from everyday.generator import ding_lexicon
     from everyday.phrases import vocabulary
     from everyday.prices import price
 
-    words = vocabulary(ding_lexicon(DING_PATH))
+    words = vocabulary(ding)
     rng = random.Random(5)
     drawn = [price(rng, words) for _ in range(3000)]
     for german, english in drawn:

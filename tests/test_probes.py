@@ -21,6 +21,8 @@ from nmt_core.learning.probes import (
     read_probes,
 )
 
+pytestmark = pytest.mark.training  # every test reads a run trained with probes (300 steps)
+
 PROBE_PAIRS = [("Ka Mo Ti .", "Ti Mo Ka ."), ("Tu Ka Te Ta .", "Ta Te Ka Tu .")]
 REVERSAL_GOLD = "0-2 1-1 2-0 3?3\n0-3 1-2 2-1 3-0 4?4\n"  # the words reversed, "." possibly
 

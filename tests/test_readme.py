@@ -1,9 +1,11 @@
-"""The README tells the truth: its module list is the code's, its Python runs, its test command
-is what CI runs, and every page it links exists. The same for docs/cli.md against the parser."""
+"""The README tells the truth: its Python runs, its test command is what CI runs, and every page
+it links exists. The same for docs/cli.md against the parser, and for docs/code.md's module list
+against the modules' docstrings."""
 
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 import shlex
 import subprocess
@@ -15,42 +17,14 @@ README = (REPO / "README.md").read_text()
 DOCS = REPO / "docs"
 CPU_TORCH = "pip install torch --index-url https://download.pytorch.org/whl/cpu"
 
-# "- `nmt_core/text/`: `data` (...), `tokenization` (...)": a package's folder, then its modules
-# in backticks; the bullet goes on over lines indented by two spaces.
-BULLET = re.compile(
-    r"^- `((?:nmt_core|everyday|dashboard)(?:/\w+)*)/`:(.*(?:\n  .*)*)", re.MULTILINE
-)
-NAME = re.compile(r"`([A-Za-z_]\w*)`")
 
-
-def readme_modules() -> dict[str, set[str]]:
-    """{package folder: the module names its README bullet gives}."""
-    return {folder: set(NAME.findall(rest)) for folder, rest in BULLET.findall(README)}
-
-
-def code_modules() -> dict[str, set[str]]:
-    """{package folder: its modules on disk}, for nmt_core, everyday, dashboard and their
-    sub-packages."""
-    found = {}
-    for top in ("nmt_core", "everyday", "dashboard"):
-        for init in (REPO / top).rglob("__init__.py"):
-            folder = init.parent
-            names = {f.stem for f in folder.glob("*.py") if f.name != "__init__.py"}
-            found[folder.relative_to(REPO).as_posix()] = names
-    return found
-
-
-def test_the_readme_names_every_module_and_no_module_that_is_gone():
-    listed, on_disk = readme_modules(), code_modules()
-    assert {"nmt_core", "nmt_core/network", "everyday", "dashboard", "dashboard/app_pages"} <= set(
-        on_disk
-    )
-    assert set(listed) == set(on_disk), "README packages differ from the code's"
-    for folder, names in on_disk.items():
-        assert listed[folder] == names, (
-            f"{folder}/: missing from README {sorted(names - listed[folder])}, "
-            f"named but not on disk {sorted(listed[folder] - names)}"
-        )
+def test_the_readme_is_a_door_not_an_index():
+    """What it is, the two commands, the pages and a short map of the packages; the module list
+    lives in docs/code.md."""
+    assert len(README.splitlines()) <= 120
+    code = README.split("\n## The code\n", 1)[1].split("\n## ", 1)[0]
+    assert len(code.strip().splitlines()) <= 15
+    assert "](docs/code.md)" in code
 
 
 def test_the_readme_python_example_runs_on_the_shipped_models():
@@ -157,3 +131,53 @@ def test_the_cli_reference_has_every_command_and_option():
             for option in action.option_strings:
                 if option.startswith("--"):
                     assert option in section, f"docs/cli.md, {name}: {option} is missing"
+
+
+# Code map: docs/code.md's module list, checked against the modules' docstrings.
+CODE_MAP = DOCS / "code.md"
+MAP_START = (
+    "<!-- The module list below is written by `python tests/test_readme.py`; do not edit it. -->"
+)
+MAP_END = "<!-- end of the module list -->"
+
+
+def summary(path: Path) -> str:
+    """The first sentence of a module's docstring, on one line, its Sphinx roles as plain code.
+    A sentence ends at a full stop before a capital letter or the paragraph's end (not at "et
+    al. 2016", "der 14. März" or a question that the next sentence answers)."""
+    docstring = ast.get_docstring(ast.parse(path.read_text())) or ""
+    paragraph = re.sub(r":\w+:`", "`", " ".join(docstring.split("\n\n")[0].split()))
+    sentence = re.match(r".+?(?<!\d)(?<! al)\.(?=\s+[A-Z(]|$)", paragraph)
+    return sentence.group(0) if sentence else paragraph
+
+
+def module_list() -> str:
+    """docs/code.md's module list as the code gives it: a heading per package (nmt_core,
+    everyday, dashboard and their sub-packages) with what its ``__init__.py`` says, then each of
+    its modules with its docstring's first sentence."""
+    parts = []
+    for top in ("nmt_core", "everyday", "dashboard"):
+        for init in sorted((REPO / top).rglob("__init__.py")):
+            folder = init.parent
+            parts.append(f"### `{folder.relative_to(REPO).as_posix()}/`\n\n{summary(init)}\n")
+            modules = sorted(f for f in folder.glob("*.py") if f.name != "__init__.py")
+            parts.append("".join(f"- `{m.stem}`: {summary(m)}\n" for m in modules))
+    return "\n".join(parts)
+
+
+def test_docs_code_names_every_module_with_its_docstring():
+    text = CODE_MAP.read_text()
+    assert MAP_START in text and MAP_END in text, "docs/code.md has lost its module list"
+    written = text.split(MAP_START, 1)[1].split(MAP_END, 1)[0].strip()
+    for top in ("nmt_core", "everyday", "dashboard"):
+        for init in (REPO / top).rglob("__init__.py"):
+            assert summary(init), f"{init.parent.relative_to(REPO)}/__init__.py has no docstring"
+    assert written == module_list().strip(), (
+        "docs/code.md's module list is not the code's: run `python tests/test_readme.py`"
+    )
+
+
+if __name__ == "__main__":  # rewrite docs/code.md's module list from the modules' docstrings
+    head, rest = CODE_MAP.read_text().split(MAP_START, 1)
+    tail = rest.split(MAP_END, 1)[1]
+    CODE_MAP.write_text(f"{head}{MAP_START}\n\n{module_list()}\n{MAP_END}{tail}")

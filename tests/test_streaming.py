@@ -73,6 +73,7 @@ def test_stored_examples_are_the_encoded_training_pairs(cfg, tmp_path):
     assert len(again) == len(stored) and isinstance(again, StoredExamples)
 
 
+@pytest.mark.training
 def test_a_streamed_run_trains_and_resumes_on_its_stored_pairs(cfg):
     best = train(cfg, toy_configs(Path("unused"), Path(cfg.corpus))[1])
     run = Path(cfg.output_dir)

@@ -128,22 +128,21 @@ def test_clauses_and_the_phrasebook_say_clock_times(draw_with_times):
 
 
 @pytest.fixture(scope="module")
-def draw_with_times():
-    from everyday.generator import ding_lexicon, generate
+def draw_with_times(ding):
+    from everyday.generator import generate
 
-    return generate(ding_lexicon(DING_PATH), 6000, 3)
+    return generate(ding, 6000, 3)
 
 
 @needs_ding
-def test_a_timetable_says_when_does_it_start_and_ends_with_the_separable_prefix():
+def test_a_timetable_says_when_does_it_start_and_ends_with_the_separable_prefix(ding):
     """ "Wann fängt das Konzert an?" :: "When does the concert start?" (not "catching": every
     model read "fängt ... an" so in three blind sets); "Der Unterricht fängt um Viertel vor acht
     an." :: "Class starts at quarter to eight."."""
-    from everyday.generator import ding_lexicon
     from everyday.phrases import vocabulary
     from everyday.times import schedule
 
-    words = vocabulary(ding_lexicon(DING_PATH))
+    words = vocabulary(ding)
     rng = random.Random(4)
     drawn = [p for p in (schedule(rng, words) for _ in range(1500)) if p]
     assert len(drawn) > 1400

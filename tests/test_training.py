@@ -71,6 +71,7 @@ def test_additive_model_learns_reversal_and_attention_follows_it(toy_checkpoint)
     assert total > 0 and agree / total >= 0.9
 
 
+@pytest.mark.training
 def test_luong_general_model_learns_reversal(tmp_path, toy_corpus):
     train_cfg, model_cfg = toy_configs(
         tmp_path / "general", toy_corpus, scorer="general", decoder="luong"
@@ -80,6 +81,7 @@ def test_luong_general_model_learns_reversal(tmp_path, toy_corpus):
     assert reversal_accuracy(best) >= 0.9
 
 
+@pytest.mark.training
 def test_bf16_training_learns_reversal_and_keeps_fp32_weights(tmp_path, toy_corpus, toy_checkpoint):
     train_cfg, model_cfg = toy_configs(tmp_path / "bf16", toy_corpus, scorer="additive")
     best = train(replace(train_cfg, precision="bf16"), model_cfg)
@@ -93,6 +95,7 @@ def test_bf16_training_learns_reversal_and_keeps_fp32_weights(tmp_path, toy_corp
     assert bf16_log[0]["train_loss"] == pytest.approx(fp32_log[0]["train_loss"], rel=0.2)
 
 
+@pytest.mark.training
 def test_fine_tuning_starts_from_the_given_checkpoint(tmp_path, toy_corpus, toy_checkpoint):
     train_cfg, model_cfg = toy_configs(tmp_path / "tuned", toy_corpus, scorer="additive")
     tuned_cfg = replace(train_cfg, init_checkpoint=str(toy_checkpoint), max_steps=20, lr=1e-3)
@@ -112,6 +115,7 @@ def test_fine_tuning_starts_from_the_given_checkpoint(tmp_path, toy_corpus, toy_
     )
 
 
+@pytest.mark.training
 def test_fine_tuning_says_which_model_options_its_checkpoint_overrides(
     tmp_path, toy_corpus, toy_checkpoint, caplog
 ):
@@ -136,6 +140,7 @@ def test_best_checkpoint_describes_itself(toy_checkpoint):
     assert log[1]["dev_loss"] < log[0]["dev_loss"] < 2.0
 
 
+@pytest.mark.training
 def test_subword_sampling_is_seeded_by_epoch_and_changes_what_is_learnt(
     tmp_path, toy_corpus, monkeypatch
 ):
@@ -169,6 +174,7 @@ def test_subword_sampling_is_seeded_by_epoch_and_changes_what_is_learnt(
         TrainConfig(subword_alpha=1.5).validate()
 
 
+@pytest.mark.training
 def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_corpus):
     out = tmp_path / "killed"
     command = [
@@ -206,6 +212,7 @@ def test_training_killed_with_sigkill_resumes_to_the_same_step(tmp_path, toy_cor
     assert final.keys() == latest.keys() and all(torch.equal(final[k], latest[k]) for k in final)
 
 
+@pytest.mark.training
 def test_ctrl_c_keeps_every_update_and_the_resumed_run_ends_as_if_never_stopped(
     tmp_path, toy_corpus
 ):
@@ -254,6 +261,7 @@ def test_ctrl_c_keeps_every_update_and_the_resumed_run_ends_as_if_never_stopped(
     assert train_losses(stopped) == pytest.approx(train_losses(whole), rel=1e-5)
 
 
+@pytest.mark.training
 def test_a_finished_run_resumed_with_a_larger_budget_trains_on(tmp_path, toy_corpus):
     train_cfg, model_cfg = toy_configs(tmp_path / "run", toy_corpus, scorer="dot", decoder="luong")
     train_cfg = replace(train_cfg, max_steps=200, eval_every=100)
@@ -267,6 +275,7 @@ def test_a_finished_run_resumed_with_a_larger_budget_trains_on(tmp_path, toy_cor
     assert state["step"] == 300 and state["finished"]
 
 
+@pytest.mark.training
 def test_resume_restores_the_runs_own_settings_and_refuses_conflicting_ones(
     tmp_path, toy_corpus, capsys, caplog
 ):
@@ -446,6 +455,7 @@ def test_train_flags_choose_kinds_and_a_word_sample():
         TrainConfig.from_dict(config_overrides(build_parser().parse_args(tagged), TRAIN_FLAGS))
 
 
+@pytest.mark.training
 def test_a_run_is_never_overwritten_and_resumes_from_a_kill_at_the_worst_moment(
     tmp_path, toy_corpus
 ):
@@ -467,6 +477,7 @@ def test_a_run_is_never_overwritten_and_resumes_from_a_kill_at_the_worst_moment(
     assert not (run / "latest.old").exists()
 
 
+@pytest.mark.training
 def test_training_stops_early_on_a_dev_plateau_and_at_the_end_of_its_epochs(tmp_path, toy_corpus):
     stalled, model_cfg = toy_configs(tmp_path / "stalled", toy_corpus, scorer="dot")
     model_cfg = replace(model_cfg, decoder="luong")
@@ -486,6 +497,7 @@ def test_training_stops_early_on_a_dev_plateau_and_at_the_end_of_its_epochs(tmp_
         train(one_epoch, model_cfg, resume=True)
 
 
+@pytest.mark.training
 def test_a_loss_that_is_no_longer_finite_stops_training_and_saves_nothing(
     toy_corpus, tmp_path, monkeypatch
 ):

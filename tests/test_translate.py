@@ -138,6 +138,7 @@ def test_odd_input_is_normalised_and_translated(checkpoint, text, normalised):
     assert result.attention.shape == (len(result.target_pieces), len(result.source_pieces))
 
 
+@pytest.mark.slow
 def test_huge_input_is_cut_and_flagged(checkpoint):
     result = translate(checkpoint, "Ka Mo " * 1000)
     assert result.truncated

@@ -224,6 +224,7 @@ def test_a_worker_killed_while_idle_is_replaced_before_the_next_work(toy_checkpo
         assert workers.process_ids() != [pid]
 
 
+@pytest.mark.slow
 def test_work_past_the_time_limit_is_stopped_and_its_worker_replaced(toy_checkpoint):
     # a stopped worker (SIGSTOP) once left every session "Translating…" with no end
     with one_worker(toy_checkpoint, seconds=10) as (workers, pid):
