@@ -30,7 +30,7 @@ tests/fixtures/alignment_en_de, the same pairs and links swapped
    by a hash of its input; ``--refresh`` aligns again. eflomal's sampler seeds itself from
    /dev/urandom, so a fresh alignment moves its AER by about 0.01; the cache keeps one run.
    Scored: forward, reverse, their intersection and grow-diag-final-and
-   (``nmt_core.analysis.alignment.symmetrize``).
+   (``nmt_core.analysis.symmetrization.symmetrize``).
 3. **Breakdowns** of each model's argmax and eflomal's grow-diag-final-and: AER by tag, recall
    of sure links by reordering distance ``|source index - target index|`` in words, and
    precision / recall for English function words against content words; and the **first
@@ -75,8 +75,8 @@ from nmt_core.analysis.alignment import (  # noqa: E402
     is_function_word,
     read_gold_file,
     scores_by_class,
-    symmetrize,
 )
+from nmt_core.analysis.symmetrization import symmetrize  # noqa: E402
 from nmt_core.checkpoint import load_checkpoint, read_config, scan_checkpoints  # noqa: E402
 from nmt_core.corpora.corpus import pairs_from_file  # noqa: E402
 from nmt_core.network.config import TrainConfig  # noqa: E402
