@@ -14,7 +14,6 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from xml.etree import ElementTree
 
 import pytest
-from conftest import untrained
 from live_server import CHROMIUM, CHROMIUM_ARGS, free_port, serve_dashboard
 
 from dashboard import navigation
@@ -256,46 +255,6 @@ def test_translate_shows_the_whole_heatmap_on_a_projectors_first_screen(server, 
         labels = page.evaluate(HEATMAP_LABELS)
     assert labels["rows"] >= 17
     assert labels["top"] >= 0 and labels["bottom"] <= height, labels
-
-
-@pytest.fixture(scope="module")
-def pair_server(toy_checkpoint: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app on two models with attention (Compare's A and B): the toy model, additive, and
-    an untrained Luong general one."""
-    root = tmp_path_factory.mktemp("pair-checkpoints")
-    main(["export", "--checkpoint", str(toy_checkpoint), "--output", str(root / "toy-additive")])
-    untrained(root, root / "toy-additive", "general", "luong")
-    log = tmp_path_factory.mktemp("pair-log") / "streamlit.log"
-    with serve_dashboard(root, log, timeout=60) as (url, _):
-        yield url
-
-
-PAIR_AND_FORMULAS = """() => { const box = e => e.getBoundingClientRect();
-  const pair = document.querySelector('.js-plotly-plot');
-  pair.scrollIntoView({block: 'start'});
-  return [pair, ...document.querySelectorAll('.katex-display')].map(e =>
-    ({top: box(e).top, bottom: box(e).bottom, left: box(e).left, right: box(e).right})); }"""
-
-
-@pytest.mark.parametrize("presentation", [False, True])
-def test_compare_shows_both_heatmaps_and_their_formulas_on_one_projector_screen(
-    pair_server, presentation
-):
-    """Compare at 1024 x 768: A's and B's heatmaps and each one's formula, under its own panel,
-    are read together on one screen (with the pair scrolled to the top)."""
-    sentence = "Ka Mo Ti Tu Ka Mo ."
-    with screen(1024, 768) as page:
-        page.goto(f"{pair_server}/compare?s={sentence}&presentation={int(presentation)}")
-        page.locator(".katex-display").nth(1).wait_for()
-        page.wait_for_function("() => document.querySelector('.js-plotly-plot .nsewdrag')")
-        time.sleep(1)
-        page.evaluate(PAIR_AND_FORMULAS)
-        time.sleep(1)  # the scroll settles
-        pair, *shown = page.evaluate(PAIR_AND_FORMULAS)
-    assert len(shown) == 2, shown
-    assert max(box["bottom"] for box in shown) - pair["top"] <= 768, (pair, shown)
-    middle = (pair["left"] + pair["right"]) / 2  # A's formula under A's panel, B's under B's
-    assert shown[0]["right"] <= middle + 1 and shown[1]["left"] >= middle - 1, (pair, shown)
 
 
 OPTIONS_SHOWN = """() => [...document.querySelectorAll('[role=option]')].map(o => {

@@ -30,10 +30,9 @@ if len(attentive) >= 2:
         st.info("These two cannot be compared cell by cell (different tokenizers or no output).")
         st.stop()
 
-    # 2. A beside B, one figure (hover a cell: both weights), then each formula right under its
-    # own heatmap, in that panel's column, also in presentation mode: the two maps and their two
-    # formulas are read together, on one screen (a formula wider than its column scrolls there);
-    # the model's description follows its formula.
+    # 2. A beside B, one figure (hover a cell: both weights), then their formulas: under each
+    # heatmap, or one under the other in presentation mode, where a formula at projector size
+    # is wider than half the page (the additive one would scroll inside its column).
     widgets.chart(
         figures.pair_heatmaps(
             pair.a.matrix,
@@ -46,11 +45,11 @@ if len(attentive) >= 2:
         "compare_pair",
         both,
     )
-    places = widgets.side_by_side(2, False)  # the panels' columns
+    places = widgets.side_by_side(2, chosen.presentation)
     for place, letter, model in zip(places, "AB", (attentive[a], attentive[b]), strict=True):
         config = model.config
+        place.markdown(f"**{letter} · {literal(views.model_label(model))}**")
         place.latex(formulas.score_formula(config.scorer, config.decoder, config.coverage))
-        place.markdown(f"**{letter} · {literal(views.model_label(model))}**")  # under its formula
         place.caption(f"on the {comparison.decoder_name(model)}")
     if pair.how == "forced":
         st.caption(
