@@ -27,6 +27,7 @@ PAIR = ("toy-additive", "toy-general")  # Compare's A and B
 PAIR_PART = "A-toy-additive-vs-B-toy-general"
 PAIR_CAPTION = "A: toy-additive vs B: toy-general"
 BY_LENGTH = [{"low": 0, "high": 1000, "count": 3, "bleu": 40.0, "chrf": 50.0}]
+pytestmark = pytest.mark.browser
 
 if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)", allow_module_level=True)

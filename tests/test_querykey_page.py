@@ -71,8 +71,10 @@ def test_a_tsv_gives_its_first_column_and_a_bad_one_one_message():
     assert querykey_view.sentences_from_tsv(
         ("\ufeff" + TOY_TSV.replace("\n", "\r\n")).encode(), "toy.tsv"
     ) == ("Ka Mo Ti Tu .", "Tu Ka .")
-    with pytest.raises(ValueError, match="not UTF-8"):
+    with pytest.raises(ValueError, match="is UTF-16 text: save it as UTF-8"):
         querykey_view.sentences_from_tsv(b"\xff\xfe\x00K", "x.tsv")
+    with pytest.raises(ValueError, match="is not UTF-8"):
+        querykey_view.sentences_from_tsv(b"K\xe4se\tcheese\n", "x.tsv")
     with pytest.raises(ValueError, match=r"no line 'sentence TAB translation' \(lines 1, 2"):
         querykey_view.sentences_from_tsv(b"Ka Mo\nTu Ka\n", "x.tsv")
     many = "".join(f"Ka {i}\tKa\n" for i in range(querykey_view.MAX_SENTENCES + 5)).encode()
