@@ -1,8 +1,9 @@
 """The recipe scripts beside the shipped models: the rule that picks a direction's default
 model (checkpoints/recipes/pick_default.py), on made-up figures and through the script, which
-reads choice sets only (the gold set's probe split, the everyday fixture's even half); the
-fine-tuning recipe, and train_all.sh starting each run from its own model's checkpoint; the
-blind reading of outputs (blind_reading.py): each distinct output once, without names."""
+reads choice sets only (the gold set's probe split, Tatoeba's choose part, the everyday
+fixture's even half); the fine-tuning recipe, and train_all.sh starting each run from its own
+model's checkpoint; the blind reading of outputs (blind_reading.py): each distinct output once,
+without names."""
 
 from __future__ import annotations
 
@@ -23,28 +24,44 @@ finally:
     sys.path.remove(str(RECIPES))
 
 
-def test_the_lowest_aer_wins_when_its_translations_are_within_the_floor():
+def floors(tatoeba: dict[str, float], everyday: dict[str, float]) -> dict[str, dict[str, float]]:
+    return {"tatoeba_choose_beam1": tatoeba, "everyday_even_beam5": everyday}
+
+
+def test_the_lowest_aer_wins_when_its_translations_are_within_both_floors():
     aer = {"additive": 0.27, "dot": 0.30, "general": 0.35}
-    chrf = {"additive": 50.5, "dot": 52.0, "general": 45.0}
+    chrf = floors({"additive": 59.5, "dot": 60.0, "general": 61.0},
+                  {"additive": 50.5, "dot": 52.0, "general": 45.0})  # fmt: skip
     assert pick_default(aer, chrf) == "additive"
 
 
-def test_a_model_more_than_two_chrf_below_the_best_is_ruled_out():
+def test_a_model_more_than_two_chrf_below_the_best_on_tatoeba_is_ruled_out():
     aer = {"additive": 0.27, "dot": 0.30, "general": 0.35}
-    chrf = {"additive": 49.9, "dot": 52.0, "general": 45.0}
+    chrf = floors({"additive": 57.9, "dot": 60.0, "general": 59.0},
+                  {"additive": 60.0, "dot": 52.0, "general": 51.0})  # fmt: skip
     assert pick_default(aer, chrf) == "dot"
-    # the reason names what the floor took out, lowest AER first, and what decided
-    assert "rules out additive and general; dot has the lowest probe AER of the rest" in reason(
-        aer, chrf
-    )
+    # the everyday floor is the best of the models Tatoeba's floor left, less 2: 50.0
+    assert "the even-half everyday chrF floor is 50.0 (the best, 52.0" in reason(aer, chrf)
+    assert "rules out additive; the even-half" in reason(aer, chrf)
+    assert reason(aer, chrf).endswith("dot has the lowest probe AER of the rest.")
 
 
-def test_aers_within_a_tie_are_decided_by_chrf():
+def test_a_model_more_than_two_chrf_below_the_best_everyday_is_ruled_out():
+    aer = {"additive": 0.27, "dot": 0.30, "general": 0.35}
+    chrf = floors({"additive": 60.0, "dot": 60.0, "general": 60.0},
+                  {"additive": 49.9, "dot": 52.0, "general": 45.0})  # fmt: skip
+    assert pick_default(aer, chrf) == "dot"
+    assert "which rules out additive and general; dot has the lowest" in reason(aer, chrf)
+
+
+def test_aers_within_a_tie_are_decided_by_tatoeba_chrf():
     aer = {"additive": 0.275, "dot": 0.284}
-    chrf = {"additive": 51.0, "dot": 52.0}
-    assert pick_default(aer, chrf) == "dot"
-    assert "rules out none; additive and dot tie on probe AER" in reason(aer, chrf)
-    assert pick_default({"additive": 0.270, "dot": 0.281}, chrf) == "additive"
+    chrf = floors({"additive": 61.0, "dot": 60.0}, {"additive": 50.0, "dot": 52.0})
+    assert pick_default(aer, chrf) == "additive"  # the everyday even half does not decide
+    assert "additive and dot tie on probe AER (within 0.01)" in reason(aer, chrf)
+    tatoeba_favours_dot = floors({"additive": 60.0, "dot": 61.0}, chrf["everyday_even_beam5"])
+    assert pick_default(aer, tatoeba_favours_dot) == "dot"
+    assert pick_default({"additive": 0.270, "dot": 0.281}, tatoeba_favours_dot) == "additive"
 
 
 def run_the_rule(alignment: Path, results: Path) -> subprocess.CompletedProcess:
@@ -55,49 +72,62 @@ def run_the_rule(alignment: Path, results: Path) -> subprocess.CompletedProcess:
     )  # fmt: skip
 
 
-def test_the_script_reads_the_probe_aer_and_the_even_half(tmp_path):
+def test_the_script_reads_the_probe_aer_tatoebas_choose_part_and_the_even_half(tmp_path):
     overall = {
         "de-en-additive argmax": {"aer": 0.30},
-        "de-en-dot argmax": {"aer": 0.20},  # lowest: wins unless below the chrF floor
+        "de-en-dot argmax": {"aer": 0.20},  # lowest: wins unless below a chrF floor
         "de-en-dot threshold": {"aer": 0.10},  # another method: not read
     }
     alignment = tmp_path / "alignment.json"
     alignment.write_text(json.dumps({"direction": "de-en", "split": "probe", "overall": overall}))
     results = tmp_path / "results.json"
 
-    def figures(dot_even: float) -> dict:
-        # the whole fixture and the odd half say the opposite: the rule must not read them
+    def figures(dot_choose: float, dot_even: float) -> dict:
+        # the whole fixture, the odd half and the report part say the opposite: the rule must
+        # not read them
         return {
             "additive": {
+                "tatoeba_choose_beam1": {"chrf": 60.0},
+                "tatoeba_report_beam1": {"chrf": 40.0},
                 "everyday_even_beam5": {"chrf": 60.0},
                 "everyday_beam5": {"chrf": 50.0},
                 "everyday_odd_beam5": {"chrf": 40.0},
             },
             "dot": {
+                "tatoeba_choose_beam1": {"chrf": dot_choose},
+                "tatoeba_report_beam1": {"chrf": 80.0},
                 "everyday_even_beam5": {"chrf": dot_even},
                 "everyday_beam5": {"chrf": 70.0},
                 "everyday_odd_beam5": {"chrf": 80.0},
             },
         }
 
-    results.write_text(json.dumps({"de-en": figures(dot_even=59.0)}))
+    results.write_text(json.dumps({"de-en": figures(dot_choose=59.0, dot_even=59.0)}))
     done = run_the_rule(alignment, results)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "dot"
-    assert "Probe AER / even-half everyday chrF" in done.stdout.splitlines()[1]
-    results.write_text(json.dumps({"de-en": figures(dot_even=57.9)}))  # under the floor
+    heading = "Probe AER / Tatoeba choose chrF / even-half everyday chrF: dot 0.200 / 59.0 / 59.0"
+    assert done.stdout.splitlines()[1].startswith(heading)
+    results.write_text(json.dumps({"de-en": figures(dot_choose=57.9, dot_even=59.0)}))
+    assert run_the_rule(alignment, results).stdout.splitlines()[0] == "additive"
+    results.write_text(json.dumps({"de-en": figures(dot_choose=59.0, dot_even=57.9)}))
     assert run_the_rule(alignment, results).stdout.splitlines()[0] == "additive"
 
 
-def test_the_script_refuses_the_test_split_and_results_without_the_even_half(tmp_path):
+def test_the_script_refuses_the_test_split_and_results_without_the_choice_sets(tmp_path):
     overall = {"de-en-additive argmax": {"aer": 0.30}}
     alignment = tmp_path / "alignment.json"
     alignment.write_text(json.dumps({"direction": "de-en", "split": "test", "overall": overall}))
     results = tmp_path / "results.json"
-    results.write_text(json.dumps({"de-en": {"additive": {"everyday_beam5": {"chrf": 50.0}}}}))
+    everyday_only = {"everyday_even_beam5": {"chrf": 50.0}}
+    results.write_text(json.dumps({"de-en": {"additive": everyday_only}}))
     done = run_the_rule(alignment, results)
     assert done.returncode != 0 and "'test' split" in done.stderr
     alignment.write_text(json.dumps({"direction": "de-en", "split": "probe", "overall": overall}))
+    done = run_the_rule(alignment, results)
+    assert done.returncode != 0 and "no tatoeba_choose_beam1 for additive" in done.stderr
+    tatoeba_only = {"tatoeba_choose_beam1": {"chrf": 50.0}}
+    results.write_text(json.dumps({"de-en": {"additive": tatoeba_only}}))
     done = run_the_rule(alignment, results)
     assert done.returncode != 0 and "no everyday_even_beam5 for additive" in done.stderr
 

@@ -6,15 +6,18 @@
     python checkpoints/recipes/ship.py --runs runs-en-de --direction en-de --no-export \
         --names NAME --default NAME                   # if it is not the one shipped as default
 
-The rule (the model card, "The default model"; this version written for issue 45 before its
-final runs ended): among the attention models trained without guided alignment, the one with
-the lowest probe AER (argmax; the gold set's 20 development pairs), unless its chrF on the
-everyday fixture's even-numbered lines (beam 5, ``everyday_even_beam5`` in
-checkpoints/results.json) is more than 2.0 points below the best; AERs within 0.01 of each
-other (about one link of the probe's 121 sure ones) count as a tie, and the higher chrF
-decides. Only the choice sets are read: the test split of the gold set and the fixture's
-odd-numbered lines are for reporting. The dashboard is about attention, so alignment decides
-and translation is a floor. Prints the name, then the sentence the card gives as the reason.
+The rule (the model card, "The default model"; this version written for the Tatoeba round
+before its runs ended): among the attention models trained without guided alignment, rule out
+each whose greedy chrF on Tatoeba's choose part (``tatoeba_choose_beam1`` in
+checkpoints/results.json) is more than 2.0 points below the best, then, of those left, each
+whose chrF on the everyday fixture's even-numbered lines (beam 5, ``everyday_even_beam5``) is
+more than 2.0 below the best of them; of the rest, the one with the lowest probe AER (argmax; the
+gold set's 20 development pairs) wins. AERs within 0.01 of each other (about one link of the
+probe's 121 sure ones) count as a tie, and the higher Tatoeba chrF decides. Only the choice sets
+are read: the test split of the gold set, Tatoeba's report part and the fixture's odd-numbered
+lines are for reporting. The dashboard is about attention, so alignment decides; translation of
+what users type (Tatoeba) and of the sentences the pages teach with (the fixture) are floors.
+Prints the name, then the sentence the card gives as the reason.
 """
 
 from __future__ import annotations
@@ -26,59 +29,72 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "checkpoints" / "results.json"
-CHRF_FLOOR = 2.0  # points below the best everyday chrF that rule a model out
+CHRF_FLOOR = 2.0  # points below the best chrF that rule a model out, on each choice set
 AER_TIE = 0.01  # AERs this close count as equal: one link of the probe set's 121 sure ones
 CHOICE_SPLIT = "probe"  # the gold split the rule reads (test is for reporting)
-CHOICE_CHRF = "everyday_even_beam5"  # the fixture's even half (the odd half is for reporting)
+# the chrF floors in the order the rule applies them: results.json key -> what the reason calls it
+FLOORS = {
+    "tatoeba_choose_beam1": "Tatoeba choose chrF",  # the choose part (report is for reporting)
+    "everyday_even_beam5": "even-half everyday chrF",  # the fixture's even half (odd: reporting)
+}
 
 
 @dataclass(frozen=True)
 class Decision:
-    """The rule's steps: the chrF floor, the models under it, and the lowest-AER models left
-    (more than one: a tie, which chrF decides)."""
+    """The rule's steps: each floor (its best chrF and the models under it, in FLOORS' order),
+    and the lowest-AER models left (more than one: a tie, which the first floor's chrF
+    decides)."""
 
     name: str
-    best_chrf: float
-    floor: float
-    ruled_out: list[str]  # by lowest probe AER first
+    best: dict[str, float]  # floor key -> the best chrF among the models it was applied to
+    ruled_out: dict[str, list[str]]  # floor key -> the models under it, lowest probe AER first
     tied: list[str]
 
 
-def decide(aer: dict[str, float], chrf: dict[str, float]) -> Decision:
-    """The rule applied to the models in ``aer`` (name -> probe AER; ``chrf``: name -> chrF on
-    the everyday fixture's even half, every attention model present)."""
-    best_chrf = max(chrf[name] for name in aer)
-    floor = best_chrf - CHRF_FLOOR
-    ruled_out = [name for name in sorted(aer, key=aer.get) if chrf[name] < floor]
-    lowest = min(value for name, value in aer.items() if name not in ruled_out)
-    tied = [n for n, value in aer.items() if n not in ruled_out and value <= lowest + AER_TIE]
-    name = max(tied, key=lambda n: chrf[n])
-    return Decision(name, best_chrf, floor, ruled_out, tied)
+def decide(aer: dict[str, float], chrf: dict[str, dict[str, float]]) -> Decision:
+    """The rule applied to the models in ``aer`` (name -> probe AER); ``chrf``: floor key of
+    :data:`FLOORS` -> name -> chrF on that choice set, every attention model present."""
+    left, best, ruled_out = sorted(aer, key=aer.get), {}, {}
+    for key in FLOORS:
+        best[key] = max(chrf[key][name] for name in left)
+        ruled_out[key] = [n for n in left if chrf[key][n] < best[key] - CHRF_FLOOR]
+        left = [n for n in left if n not in ruled_out[key]]
+    lowest = aer[left[0]]
+    tied = [name for name in left if aer[name] <= lowest + AER_TIE]
+    first = next(iter(FLOORS))
+    return Decision(max(tied, key=lambda n: chrf[first][n]), best, ruled_out, tied)
 
 
-def pick_default(aer: dict[str, float], chrf: dict[str, float]) -> str:
+def pick_default(aer: dict[str, float], chrf: dict[str, dict[str, float]]) -> str:
     """The default among the models in ``aer`` (see :func:`decide`)."""
     return decide(aer, chrf).name
 
 
-def reason(aer: dict[str, float], chrf: dict[str, float]) -> str:
-    """The figures the rule read and why they give the default: which models the chrF floor
-    rules out, and how the lowest AER (or a tie) decides among the rest."""
+def reason(aer: dict[str, float], chrf: dict[str, dict[str, float]]) -> str:
+    """The figures the rule read and why they give the default: which models each floor rules
+    out, and how the lowest AER (or a tie) decides among the rest."""
     d = decide(aer, chrf)
+    measures = " / ".join(["Probe AER", *FLOORS.values()])
+
+    def figures(name: str) -> str:
+        return " / ".join([f"{aer[name]:.3f}", *(f"{chrf[key][name]:.1f}" for key in FLOORS)])
+
     if len(aer) == 1:
-        only = f"probe AER {aer[d.name]:.3f}, even-half everyday chrF {chrf[d.name]:.1f}"
-        return f"{d.name} is the only attention model ({only})."
-    figures = "; ".join(f"{n} {aer[n]:.3f} / {chrf[n]:.1f}" for n in sorted(aer, key=aer.get))
-    ruled_out = " and ".join(d.ruled_out) or "none"
+        return f"{d.name} is the only attention model ({measures}: {figures(d.name)})."
+    read = "; ".join(f"{name} {figures(name)}" for name in sorted(aer, key=aer.get))
+    floors = "; ".join(
+        f"the {label} floor is {d.best[key] - CHRF_FLOOR:.1f} (the best, {d.best[key]:.1f}, "
+        f"less {CHRF_FLOOR}), which rules out {' and '.join(d.ruled_out[key]) or 'none'}"
+        for key, label in FLOORS.items()
+    )
     if len(d.tied) > 1:
         tied = " and ".join(d.tied)
-        why = f"{tied} tie on probe AER (within {AER_TIE}) and {d.name} has the higher chrF"
+        first = next(iter(FLOORS.values()))
+        why = f"{tied} tie on probe AER (within {AER_TIE}) and {d.name} has the higher {first}"
     else:
-        why = f"{d.name} has the lowest probe AER of {'the rest' if d.ruled_out else 'them'}"
-    return (
-        f"Probe AER / even-half everyday chrF: {figures}. The chrF floor is {d.floor:.1f} "
-        f"(the best, {d.best_chrf:.1f}, less {CHRF_FLOOR}), which rules out {ruled_out}; {why}."
-    )
+        any_out = any(d.ruled_out.values())
+        why = f"{d.name} has the lowest probe AER of {'the rest' if any_out else 'them'}"
+    return f"{measures}: {read}. {floors[0].upper()}{floors[1:]}; {why}."
 
 
 def trained_with_guidance(direction: str, name: str) -> bool:
@@ -91,9 +107,9 @@ def trained_with_guidance(direction: str, name: str) -> bool:
 
 def read_figures(
     alignment: Path, direction: str, results_file: Path = RESULTS
-) -> tuple[dict[str, float], dict[str, float]]:
+) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
     """Probe AER (argmax) of every attention model in bench/alignment.py's JSON that learnt its
-    attention unguided, and the same models' even-half everyday chrF (beam 5) from
+    attention unguided, and the same models' chrF on each of :data:`FLOORS`' choice sets from
     checkpoints/results.json. Refuses another split: the rule reads choice sets only."""
     figures = json.loads(alignment.read_text())
     if figures.get("split") != CHOICE_SPLIT:
@@ -109,13 +125,15 @@ def read_figures(
     }
     aer = {name: value for name, value in aer.items() if not trained_with_guidance(direction, name)}
     results = json.loads(results_file.read_text())[direction]
-    missing = [name for name in aer if CHOICE_CHRF not in results.get(name, {})]
-    if missing:
-        raise SystemExit(
-            f"{results_file} has no {CHOICE_CHRF} for {', '.join(missing)}: run "
-            f"checkpoints/recipes/ship.py for them first"
-        )
-    chrf = {name: results[name][CHOICE_CHRF]["chrf"] for name in aer}
+    for key in FLOORS:
+        missing = [name for name in aer if key not in results.get(name, {})]
+        if missing:
+            raise SystemExit(
+                f"{results_file} has no {key} for {', '.join(missing)}: run "
+                f"checkpoints/recipes/ship.py for them first (with a --recipe that names "
+                f"Tatoeba's file)"
+            )
+    chrf = {key: {name: results[name][key]["chrf"] for name in aer} for key in FLOORS}
     return aer, chrf
 
 
