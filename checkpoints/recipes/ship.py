@@ -13,7 +13,9 @@ by halves: its even-numbered lines choose (the default rule reads them), its odd
 report; BLEU by source length (beam 5); the outputs for the first 12 everyday sentences (beam 5)
 and, greedy as the Translate page opens (read the other way for en-de), for the ten of
 tests/fixtures/everyday_ten_de_en.tsv, the 50 of students_de_en.tsv and the 49 of
-students_blind_de_en.tsv (with their scores).
+students_blind_de_en.tsv (with their scores); the scores alone of the later blind sets
+(students_blind2_de_en.tsv to students_blind6_de_en.tsv) and, when ``--recipe`` names Tatoeba's
+file, of its choose and report parts (``tatoeba_choose_beam1``: the default rule reads it).
 Scores go into each checkpoint's metadata (so the dashboard and ``python -m nmt_core list``
 show them) and all figures into checkpoints/results.json, one section per direction.
 """
@@ -32,6 +34,7 @@ from dataclasses import asdict
 
 from nmt_core.__main__ import main as cli
 from nmt_core.checkpoint import load_checkpoint
+from nmt_core.corpora.tatoeba import tatoeba_parts
 from nmt_core.folders import CONFIG
 from nmt_core.learning.training import prepare_split
 from nmt_core.measures.evaluation import bleu_by_length, corpus_scores
@@ -66,15 +69,25 @@ def everyday_sets(direction: str) -> dict[str, list]:
 # sentences read greedy, as the Translate page opens: name -> fixture (German TAB English)
 READ_GREEDY = {"ten": "everyday_ten_de_en.tsv", "students": "students_de_en.tsv",
                "blind": "students_blind_de_en.tsv"}  # fmt: skip
+# the later blind sets of students' sentences (German TAB English): scores only
+BLIND_SETS = {f"blind{n}": f"students_blind{n}_de_en.tsv" for n in range(2, 7)}
 
 
-def greedy_sets(direction: str) -> dict[str, list]:
-    """The issue-45 ten and the students' own sentences, both sets (German TAB English),
-    swapped for en-de."""
+def fixture_sets(direction: str, files: dict[str, str]) -> dict[str, list]:
+    """``files`` (name -> fixture of German TAB English) read as pairs, swapped for en-de."""
     return {
         name: read_corpus(FIXTURES / file, reverse=direction == "en-de")[0]
-        for name, file in READ_GREEDY.items()
+        for name, file in files.items()
     }
+
+
+def tatoeba_sets(cfg: TrainConfig) -> dict[str, list]:
+    """Tatoeba's held-out parts in ``cfg.direction`` (``tatoeba_choose``: choices, the default
+    rule reads it; ``tatoeba_report``: to report), when the recipe names Tatoeba's file."""
+    if not cfg.tatoeba:
+        return {}
+    parts = tatoeba_parts(cfg)
+    return {"tatoeba_choose": parts.choose, "tatoeba_report": parts.report}
 
 
 def measure(path: Path, test_sets: dict[str, list], classroom: list[str]) -> dict:
@@ -119,6 +132,8 @@ def store_in_meta(path: Path, figures: dict) -> None:
         everyday_odd_chrf=round(figures["everyday_odd_beam5"]["chrf"], 4),
         by_length=figures["by_length"],
     )
+    if "tatoeba_report_beam1" in figures:
+        config["meta"]["tatoeba_report_chrf"] = round(figures["tatoeba_report_beam1"]["chrf"], 4)
     (path / CONFIG).write_text(json.dumps(config, indent=2, ensure_ascii=False) + "\n")
 
 
@@ -134,9 +149,13 @@ def main() -> None:
     )
     args = parser.parse_args()
     recipe = json.loads(args.recipe.read_text())["train"]
-    split = prepare_split(TrainConfig.from_dict({**recipe, "direction": args.direction}))
-    greedy = greedy_sets(args.direction)
-    test_sets = {"test": split.test, "dev": split.dev, **everyday_sets(args.direction), **greedy}
+    cfg = TrainConfig.from_dict({**recipe, "direction": args.direction})
+    split = prepare_split(cfg)
+    greedy = fixture_sets(args.direction, READ_GREEDY)
+    test_sets = {
+        "test": split.test, "dev": split.dev, **everyday_sets(args.direction), **greedy,
+        **fixture_sets(args.direction, BLIND_SETS), **tatoeba_sets(cfg),
+    }  # fmt: skip
     everyday = test_sets["everyday"]
     classroom = [p.source for p in everyday[:12]]
     # --names re-measures some models and keeps the figures of the others (ship each as it ends)
