@@ -3,6 +3,7 @@
 import dataclasses
 import io
 import json
+import re
 import shutil
 
 import numpy as np
@@ -225,6 +226,26 @@ def test_cli_evaluate_and_align(toy_checkpoint, tmp_path, capsys, pairs_tsv):
     # previous word): the same links less those of target word 0
     later = scores["after_the_first_word"]
     assert later["sure"] == scores["sure"] - 2 and later["predicted"] < scores["predicted"]
+
+
+def test_cli_evaluate_prints_a_rounded_table_and_keeps_every_digit_for_the_report(
+    toy_checkpoint, tmp_path, capsys, pairs_tsv
+):
+    report = tmp_path / "report.json"
+    command = ["evaluate", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs_tsv)]
+    assert main([*command, "--beam", "1", "--output", str(report)]) == 0
+    printed = capsys.readouterr().out
+    data = json.loads(report.read_text())
+    lines = printed.splitlines()
+    assert lines[0] == f"model      {toy_checkpoint}"
+    assert lines[1] == f"pairs      2 ({pairs_tsv}), beam 1"
+    assert (
+        lines[2] == f"BLEU       {data['bleu']:.1f}"
+        and lines[3] == f"chrF       {data['chrf']:.1f}"
+    )
+    assert lines[5].split() == ["source", "words", "pairs", "BLEU", "chrF"]
+    assert lines[6].split()[:2] == ["0-4", "2"]  # both sources have under five words
+    assert "{" not in printed and not re.search(r"\d\.\d{2}", printed)  # no JSON, one decimal
 
 
 def test_cli_evaluate_writes_every_translation_in_its_report(toy_checkpoint, tmp_path, pairs_tsv):

@@ -14,7 +14,11 @@ from nmt_core.cli.files import written
 from nmt_core.cli.options import BEAMS
 from nmt_core.cli.parser import add_checkpoint, add_command, add_device
 from nmt_core.corpora.corpus import test_pairs
-from nmt_core.measures.evaluation import bleu_by_length, sentence_attention_stats
+from nmt_core.measures.evaluation import (
+    DEFAULT_LENGTH_EDGES,
+    bleu_by_length,
+    sentence_attention_stats,
+)
 from nmt_core.text.data import Pair
 from nmt_core.translate import score_pairs, translate
 
@@ -42,8 +46,30 @@ def evaluate_pairs(
     }
 
 
+def score_table(report: dict[str, Any], pairs_from: str) -> str:
+    """The report's scores as a reader reads them (sacreBLEU's way): the model and the test
+    pairs, BLEU and chrF to one decimal (0-100), then a row per source-length bucket. The
+    report itself, every digit and every translation, is for ``--output``."""
+    lines = [
+        f"model      {report['checkpoint']}",
+        f"pairs      {report['sentences']} ({pairs_from}), beam {report['beam']}",
+        f"BLEU       {report['bleu']:.1f}",
+        f"chrF       {report['chrf']:.1f}",
+        "",
+        "source words   pairs    BLEU    chrF",
+    ]
+    for bucket in report["by_length"]:
+        last = bucket["high"] >= DEFAULT_LENGTH_EDGES[-1]  # the open-ended bucket
+        words = f"{bucket['low']}+" if last else f"{bucket['low']}-{bucket['high'] - 1}"
+        lines.append(
+            f"{words:<12} {bucket['count']:>7} {bucket['bleu']:>7.1f} {bucket['chrf']:>7.1f}"
+        )
+    return "\n".join(lines)
+
+
 def command_evaluate(args: argparse.Namespace) -> int:
-    """Print the scores (JSON); write the full report and the attention statistics if asked."""
+    """Print the scores as a table; write the full report (JSON) and the attention statistics
+    if asked."""
     path = Path(args.checkpoint)
     pairs = test_pairs(path, args.tsv)
     checkpoint = load_checkpoint(path, device=args.device)
@@ -55,7 +81,7 @@ def command_evaluate(args: argparse.Namespace) -> int:
                 attention = result.reference.attention  # None without attention
                 stats = sentence_attention_stats(attention) if attention is not None else {}
                 f.write(json.dumps({"source": pair.source, **stats}) + "\n")
-    print(json.dumps({k: v for k, v in report.items() if k != "translations"}, indent=2))
+    print(score_table(report, args.tsv or "the held-out test split"))
     if args.output:
         written(args.output).write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     return 0
@@ -68,6 +94,8 @@ def register(sub: Any) -> None:
     add_checkpoint(p)
     p.add_argument("--tsv", help="test pairs (source TAB target); default: the held-out test split")
     p.add_argument("--beam", type=BEAMS.parse, default=5, help="beam size, 1-64 (default 5)")
-    p.add_argument("--output", help="write the full report (JSON) here")
+    p.add_argument(
+        "--output", help="write the full report here (JSON: every score, every translation)"
+    )
     p.add_argument("--stats", help="write per-sentence attention statistics (JSONL) here")
     add_device(p)
