@@ -2,8 +2,9 @@
 
 ``translate`` gives one sentence with everything needed to show how it was translated (the
 dashboard and the CLI's translate command); ``translate_texts`` gives batches of plain
-translations; ``score_pairs`` scores a model on pairs (dev while training, averaging, the
-CLI's evaluate), the one place that decides how a model is put into decoding mode.
+translations; ``forced_views`` batches of force-decoded attention (the CLI's align);
+``score_pairs`` scores a model on pairs (dev while training, averaging, the CLI's evaluate), the
+one place that decides how a model is put into decoding mode.
 """
 
 from __future__ import annotations
@@ -152,14 +153,22 @@ class Translation:
         Word level (``tokenization.word_attention``): a source word gets the sum of its pieces'
         weights, a target word its first piece's row. None for the model without attention.
         """
-        hyp = hypothesis or self.best
-        if hyp.attention is None:
-            return None
-        if word_level:
-            return AttentionView(
-                self.word_attention(hyp), tuple(self.source_words), tuple(hyp.target_words)
-            )
-        return AttentionView(hyp.attention, self.source_pieces, hyp.target_pieces)
+        return labelled_attention(self.source_pieces, hypothesis or self.best, word_level)
+
+
+def labelled_attention(
+    source_pieces: tuple[str, ...], hypothesis: Hypothesis, word_level: bool = False
+) -> AttentionView | None:
+    """``hypothesis``' attention over ``source_pieces`` with the labels of its axes, per piece
+    or per word (:meth:`Translation.attention_view`); None for the model without attention."""
+    if hypothesis.attention is None:
+        return None
+    if not word_level:
+        return AttentionView(hypothesis.attention, source_pieces, hypothesis.target_pieces)
+    matrix = word_attention(hypothesis.attention, source_pieces, hypothesis.target_pieces)
+    return AttentionView(
+        matrix, tuple(words_from_pieces(source_pieces)), tuple(hypothesis.target_words)
+    )
 
 
 def prepare_source(
@@ -257,6 +266,33 @@ def with_reference(checkpoint: Checkpoint, translation: Translation, reference: 
 
 
 @torch.inference_mode()
+def forced_views(
+    checkpoint: Checkpoint, pairs: Sequence[Pair], word_level: bool = False, batch_size: int = 32
+) -> list[AttentionView | None]:
+    """The attention of each pair's target force-decoded from its source, labelled per piece
+    or per word (what word alignment reads), in order.
+
+    No search is run: alignment needs the reference's attention alone, so pairs go through the
+    model in length-sorted batches of ``batch_size``, teacher-forced. Both sides are normalised
+    and cut to MAX_SOURCE_PIECES pieces, as :func:`translate` does; a pair whose target is empty
+    once normalised, and every pair of a model without attention, gives None.
+    """
+    model, tokenizer = checkpoint.model, checkpoint.tokenizer
+    sources = [prepare_source(tokenizer, normalize_text(p.source) or ".")[0] for p in pairs]
+    targets = [tokenizer.encode(normalize_text(p.target))[:MAX_SOURCE_PIECES] for p in pairs]
+    views: list[AttentionView | None] = [None] * len(pairs)
+    order = sorted((i for i in range(len(pairs)) if targets[i]), key=lambda i: len(sources[i]))
+    for start in range(0, len(order), batch_size):
+        chunk = order[start : start + batch_size]
+        src, mask = pad_batch([sources[i] for i in chunk], model.config.pad_id, checkpoint.device)
+        forced = forced_decode(model, src, mask, [targets[i] for i in chunk], DecodeConfig().top_k)
+        for i, result in zip(chunk, forced, strict=True):
+            pieces = tuple(tokenizer.pieces(sources[i]))
+            views[i] = labelled_attention(pieces, hypothesis_of(result, tokenizer), word_level)
+    return views
+
+
+@torch.inference_mode()
 def encoder_annotations(checkpoint: Checkpoint, sentence: str) -> np.ndarray:
     """(S, H) encoder annotations h_j of ``sentence``, one row per source piece ("</s>"
     included, as in ``translate(...).source_pieces``): what every context vector is a weighted
@@ -338,7 +374,8 @@ def decoding(model: Seq2Seq) -> Iterator[Seq2Seq]:
 
 
 def attention_table(translation: Translation, word_level: bool = False) -> str:
-    """The attention matrix as text: one row per target token, weights in percent."""
+    """The attention matrix as text under a line that says how to read it: one row per target
+    token, weights in percent (a row sums to 100, give or take rounding)."""
     if translation.attention is None:
         return "(this model has no attention: one fixed context vector for every step)"
     if word_level:
@@ -349,7 +386,12 @@ def attention_table(translation: Translation, word_level: bool = False) -> str:
         sources, targets = list(translation.source_pieces), list(translation.target_pieces)
     width = max(4, *(len(s) for s in sources))
     label = max(len(t) for t in targets)
-    lines = [" " * label + " " + " ".join(s.rjust(width) for s in sources)]
+    unit = "word" if word_level else "piece"
+    lines = [
+        f"attention in percent: a row per output {unit} (each sums to 100), a column per "
+        f"input {unit}",
+        " " * label + " " + " ".join(s.rjust(width) for s in sources),
+    ]
     for target, row in zip(targets, matrix, strict=True):
         cells = " ".join(f"{100 * w:.0f}".rjust(width) for w in row)
         lines.append(target.ljust(label) + " " + cells)

@@ -24,9 +24,11 @@ from nmt_core.decoding.search import forced_decode
 from nmt_core.measures.evaluation import attention_entropy
 from nmt_core.measures.step_arithmetic import softmax_terms, weighted_sum
 from nmt_core.network.model import build_model
+from nmt_core.text.data import Pair
 from nmt_core.translate import (
     MAX_SOURCE_PIECES,
     encoder_annotations,
+    forced_views,
     prepare_source,
     translate,
     with_reference,
@@ -202,10 +204,18 @@ def test_export_ships_fp16_that_loads_as_fp32_and_is_listed(toy_checkpoint, tmp_
 
 def test_cli_translate_prints_translation_and_attention_table(toy_checkpoint, capsys):
     assert main(["translate", "--checkpoint", str(toy_checkpoint), "--words", "Ka Mo Ti ."]) == 0
-    out = capsys.readouterr().out.splitlines()
+    printed = capsys.readouterr()
+    out = printed.out.splitlines()
     assert out[0] == "Ti Mo Ka ."
-    assert out[1].split() == ["Ka", "Mo", "Ti", ".", "</s>"]
-    assert out[2].split()[0] == "Ti" and len(out[2].split()) == 6
+    # the table says what its numbers are; stderr says which model wrote them
+    assert out[1] == (
+        "attention in percent: a row per output word (each sums to 100), a column per input word"
+    )
+    assert out[2].split() == ["Ka", "Mo", "Ti", ".", "</s>"]
+    assert out[3].split()[0] == "Ti" and len(out[3].split()) == 6
+    assert sum(int(cell) for cell in out[3].split()[1:]) in range(98, 103)
+    model = printed.err.splitlines()[0]
+    assert model.startswith(f"model {toy_checkpoint.name} (") and "greedy" in model
 
 
 def test_cli_evaluate_and_align(toy_checkpoint, tmp_path, capsys, pairs_tsv):
@@ -246,6 +256,43 @@ def test_cli_evaluate_prints_a_rounded_table_and_keeps_every_digit_for_the_repor
     assert lines[5].split() == ["source", "words", "pairs", "BLEU", "chrF"]
     assert lines[6].split()[:2] == ["0-4", "2"]  # both sources have under five words
     assert "{" not in printed and not re.search(r"\d\.\d{2}", printed)  # no JSON, one decimal
+
+
+def test_forced_views_in_batches_are_each_sentences_own_forced_attention(checkpoint):
+    pairs = [
+        Pair("Ka Mo Ti Tu .", "Tu Ti Mo Ka ."),  # the model's own output: the search's record
+        Pair("Ke Ku .", "Ku Ke Ka ."),  # a reference the model would not write
+        Pair("Ti Ka Mo Ke Ku Tu .", "Tu Ku Ke Mo Ka Ti ."),
+        Pair("Ka .", "\u200b"),  # an empty reference once normalised: nothing to align
+    ]
+    for word_level in (False, True):
+        views = forced_views(checkpoint, pairs, word_level=word_level, batch_size=2)
+        assert views[3] is None
+        for pair, view in zip(pairs[:3], views, strict=False):
+            one = translate(checkpoint, pair.source, reference=pair.target)
+            alone = one.attention_view(one.reference, word_level=word_level)
+            assert (view.source_tokens, view.target_tokens) == (
+                alone.source_tokens,
+                alone.target_tokens,
+            )
+            np.testing.assert_allclose(view.matrix, alone.matrix, atol=1e-5)
+
+
+def test_cli_align_force_decodes_without_searching(
+    toy_checkpoint, tmp_path, pairs_tsv, monkeypatch
+):
+    """Alignment reads the reference's attention only: no greedy or beam search is run."""
+    import nmt_core.translate as translating
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("align ran a search")
+
+    monkeypatch.setattr(translating, "greedy_search", no_search)
+    monkeypatch.setattr(translating, "beam_search", no_search)
+    out = tmp_path / "links.txt"
+    command = ["align", "--checkpoint", str(toy_checkpoint), "--tsv", str(pairs_tsv)]
+    assert main([*command, "--output", str(out)]) == 0
+    assert len(out.read_text().splitlines()) == 2
 
 
 def test_cli_evaluate_writes_every_translation_in_its_report(toy_checkpoint, tmp_path, pairs_tsv):

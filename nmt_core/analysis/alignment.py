@@ -65,7 +65,16 @@ def align(
     """
     if translation.reference is None:
         return None
-    full = translation.attention_view(translation.reference, word_level)
+    return align_view(
+        translation.attention_view(translation.reference, word_level), method, threshold
+    )
+
+
+def align_view(
+    full: AttentionView | None, method: str = "argmax", threshold: float = DEFAULT_THRESHOLD
+) -> ForcedAlignment | None:
+    """Links read off ``full``, a force-decoded reference's labelled attention (as
+    ``translate.forced_views`` gives it); None for a model without attention."""
     if full is None:
         return None
     return ForcedAlignment(full, links_from_view(full, method, threshold))

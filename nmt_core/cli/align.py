@@ -12,7 +12,7 @@ from typing import Any
 from nmt_core.analysis.alignment import (
     DEFAULT_THRESHOLD,
     HARD_ALIGNMENT_METHODS,
-    align,
+    align_view,
     alignment_error_rate,
     alignment_error_rate_after_the_first_word,
     check_gold_in_range,
@@ -24,7 +24,7 @@ from nmt_core.cli.files import written
 from nmt_core.cli.parser import add_checkpoint, add_command, add_device
 from nmt_core.corpora.corpus import pairs_from_file
 from nmt_core.network.scorers import scorer
-from nmt_core.translate import translate
+from nmt_core.translate import forced_views
 
 
 def command_align(args: argparse.Namespace) -> int:
@@ -36,10 +36,8 @@ def command_align(args: argparse.Namespace) -> int:
         return 2
     pairs = pairs_from_file(args.tsv)
     gold = read_gold_file(args.gold, len(pairs)) if args.gold else None  # before any work
-    aligned = [
-        align(translate(checkpoint, p.source, reference=p.target), args.method, args.threshold)
-        for p in pairs
-    ]
+    views = forced_views(checkpoint, pairs, word_level=True)  # forced decoding alone, batched
+    aligned = [align_view(view, args.method, args.threshold) for view in views]
     if gold is not None:
         check_gold_in_range(gold, [a.view.shape if a else (0, 0) for a in aligned], args.gold)
     predicted = [a.links if a else frozenset() for a in aligned]
