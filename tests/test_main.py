@@ -181,10 +181,33 @@ def test_every_number_of_the_configs_has_a_range():
         assert name not in RANGES or RANGES[name].holds(default), name
 
 
-def test_list_has_a_header_and_marks_each_directions_default(shipped_only, capsys):
+def test_every_option_of_every_command_says_what_it_does_and_its_default():
+    for name, command in commands().choices.items():
+        for action in command._actions:
+            if isinstance(action, argparse._HelpAction) or not action.option_strings:
+                continue
+            where = (name, action.option_strings[0])
+            assert action.help, where
+            if not action.required and action.default not in (None, False):
+                assert "default" in action.help, where  # (argparse shows choices itself)
+    # an option a command lacks is not named in its help
+    tokenizer = commands().choices["tokenizer"]
+    assert "--tokenizer" not in " ".join(a.help or "" for a in tokenizer._actions)
+
+
+def test_the_tokenizers_direction_is_one_of_the_two(capsys):
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["tokenizer", "--output", "x.model", "--direction", "fr-en"])
+    assert "invalid choice: 'fr-en'" in capsys.readouterr().err
+
+
+def test_list_has_a_header_for_each_column_and_marks_each_directions_default(shipped_only, capsys):
     assert main(["list"]) == 0
     out, err = capsys.readouterr()
-    assert err.split()[:4] == ["name", "direction", "scorer", "decoder"]
+    titles = ["name", "direction", "scorer", "decoder", "parameters", "default", "test", "BLEU"]
+    assert err.split() == titles
+    for row in out.splitlines():  # every cell starts where its title does (numbers end there)
+        assert row.index(" " + row.split()[1] + " ") + 1 == err.index("direction")
     marked = {line.split()[0] for line in out.splitlines() if " default " in line}
     directions = {info.direction for info in SHIPPED}
     assert marked == {default_checkpoint([i for i in SHIPPED if i.direction == d]).name

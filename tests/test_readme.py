@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import re
 import shlex
 import subprocess
@@ -120,17 +121,38 @@ def subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
     return dict(actions[0].choices)
 
 
-def test_the_cli_reference_has_every_command_and_option():
+CLI_REFERENCE = DOCS / "cli.md"
+OPTIONS_HEADING = "## Every option\n"
+
+
+def options_reference() -> str:
+    """docs/cli.md's "Every option" section as the parser gives it: each command's ``--help``,
+    100 columns wide."""
     from nmt_core.__main__ import build_parser
 
-    reference = (DOCS / "cli.md").read_text()
-    for name, parser in subcommands(build_parser()).items():
-        assert f"### {name}\n" in reference, f"docs/cli.md has no section for {name}"
-        section = reference.split(f"### {name}\n", 1)[1].split("\n### ", 1)[0]
-        for action in parser._actions:
-            for option in action.option_strings:
-                if option.startswith("--"):
-                    assert option in section, f"docs/cli.md, {name}: {option} is missing"
+    parts = [
+        OPTIONS_HEADING,
+        "The `--help` of each command (`python -m nmt_core COMMAND --help`, 100 columns wide).\n",
+    ]
+    columns = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "100"  # argparse wraps to the terminal's width
+    try:
+        for name, parser in subcommands(build_parser()).items():
+            parts.append(f"### {name}\n\n```text\n{parser.format_help().rstrip()}\n```\n")
+    finally:
+        if columns is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = columns
+    return "\n".join(parts)
+
+
+def test_the_cli_reference_is_every_commands_help_as_the_parser_gives_it():
+    written = CLI_REFERENCE.read_text().split(OPTIONS_HEADING, 1)
+    assert len(written) == 2, "docs/cli.md has lost its option reference"
+    assert OPTIONS_HEADING + written[1] == options_reference(), (
+        "docs/cli.md's option reference is not the parser's: run `python tests/test_readme.py`"
+    )
 
 
 # Code map: docs/code.md's module list, checked against the modules' docstrings.
@@ -177,7 +199,9 @@ def test_docs_code_names_every_module_with_its_docstring():
     )
 
 
-if __name__ == "__main__":  # rewrite docs/code.md's module list from the modules' docstrings
+if __name__ == "__main__":  # rewrite docs/code.md's module list and docs/cli.md's options
     head, rest = CODE_MAP.read_text().split(MAP_START, 1)
     tail = rest.split(MAP_END, 1)[1]
     CODE_MAP.write_text(f"{head}{MAP_START}\n\n{module_list()}\n{MAP_END}{tail}")
+    head = CLI_REFERENCE.read_text().split(OPTIONS_HEADING, 1)[0]
+    CLI_REFERENCE.write_text(head + options_reference())

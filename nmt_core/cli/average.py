@@ -50,10 +50,16 @@ def register(sub: Any) -> None:
         "--run", dest="run_dir", required=True, help="a training OUTPUT_DIR with best/, snapshots/"
     )
     p.add_argument(
-        "--max-last", type=_positive_int, default=6, help="try the means of the last 1..N"
+        "--max-last",
+        type=_positive_int,
+        default=6,
+        help="try the means of the last 1..N snapshots against the best checkpoint (default 6)",
     )
     p.add_argument(
-        "--beam", type=BEAMS.parse, default=5, help="beam size of the dev comparison, 1-64"
+        "--beam",
+        type=BEAMS.parse,
+        default=5,
+        help="beam size of the dev comparison, 1-64 (default 5)",
     )
     p.add_argument(
         "--output",

@@ -16,6 +16,8 @@ from nmt_core.checkpoint import (
 )
 from nmt_core.cli.parser import add_command
 
+TITLES = ("name", "direction", "scorer", "decoder", "parameters", "default", "test BLEU")
+
 
 def command_list(args: argparse.Namespace) -> int:
     """One row per checkpoint on stdout, its name first (scripts read the names with a split);
@@ -40,9 +42,10 @@ def command_list(args: argparse.Namespace) -> int:
 
 
 def checkpoint_table(infos: Sequence[CheckpointInfo]) -> list[str]:
-    """A header, then a row per checkpoint: name, direction, scorer, decoder, size, whether it
-    is its direction's default (the one translate and the dashboard open on), test BLEU.
-    Columns are as wide as their longest entry, so that "conditional" keeps them aligned."""
+    """A header naming every column, then a row per checkpoint: name, direction, scorer,
+    decoder, parameters, whether it is its direction's default (the one translate and the
+    dashboard open on), test BLEU. Columns are as wide as their longest entry or title, so
+    that "conditional" keeps them aligned; numbers are right-aligned."""
     defaults = {default_checkpoint([i for i in infos if i.direction == d]).path
                 for d in {i.direction for i in infos}}  # fmt: skip
     cells = [
@@ -52,12 +55,13 @@ def checkpoint_table(infos: Sequence[CheckpointInfo]) -> list[str]:
          "-" if i.test_bleu is None else f"{i.test_bleu:.1f}")
         for i in infos
     ]  # fmt: skip
-    titles = ("name", "direction", "scorer", "decoder")
-    widths = [max(len(row[k]) for row in [titles, *cells]) for k in range(len(titles))]
-    columns = "  ".join(f"{{:{width}}}" for width in widths)
-    header = (columns + "  {:>6}").format(*titles, "size")
-    return [header, *((columns + "  {:>6} parameters  {:7}  test BLEU {}").format(*row)
-                      for row in cells)]  # fmt: skip
+    rows = [TITLES, *cells]
+    widths = [max(len(row[k]) for row in rows) for k in range(len(TITLES))]
+    aligns = ["<", "<", "<", "<", ">", "<", ">"]
+    return [
+        "  ".join(f"{cell:{a}{w}}" for cell, a, w in zip(row, aligns, widths, strict=True)).rstrip()
+        for row in rows
+    ]
 
 
 def register(sub: Any) -> None:

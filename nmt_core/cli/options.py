@@ -226,14 +226,15 @@ def shown_default(value: Any) -> str:
     return str(value) if value != "" else "none"
 
 
-def option_help(name: str) -> str:
-    """OPTION_HELP[name] with the config's default, the choices and the range."""
+def option_help(name: str, what: str | None = None) -> str:
+    """``what`` (default OPTION_HELP[name]) with the config's default, the choices and the
+    range."""
     extra = [f"default {shown_default(DEFAULTS[name])}"]
     if name in CHOICES:
         extra.append(f"choices {', '.join(CHOICES[name])}")
     if name in RANGES:
         extra.append(str(RANGES[name]))
-    return f"{OPTION_HELP[name]} ({'; '.join(extra)})"
+    return f"{what or OPTION_HELP[name]} ({'; '.join(extra)})"
 
 
 def option_type(name: str, kinds: dict[str, Callable[[str], Any]]) -> Callable[[str], Any]:

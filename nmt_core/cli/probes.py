@@ -34,4 +34,6 @@ def register(sub: Any) -> None:
     p.add_argument("folder", help="a training OUTPUT_DIR or a checkpoint with probes.json")
     p.add_argument("--gold", help="gold Pharaoh file for the probe sentences (default: the gold "
                    "recorded with them, if any)")  # fmt: skip
-    p.add_argument("--method", choices=HARD_ALIGNMENT_METHODS, default="argmax")
+    p.add_argument("--method", choices=HARD_ALIGNMENT_METHODS, default="argmax",
+                   help="how each target word's attention becomes links for the AER (default "
+                   f"argmax; choices {', '.join(HARD_ALIGNMENT_METHODS)})")  # fmt: skip

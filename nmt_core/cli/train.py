@@ -204,6 +204,9 @@ def register(sub: Any) -> None:
                     command_tokenizer, inputs=("config",), outputs=("output",))  # fmt: skip
     p.add_argument("--config", help="JSON file with a 'train' section (default none)")
     p.add_argument("--output", required=True, help="where to write the .model file")
-    for flag in ("corpus", "direction", "vocab_size"):
-        p.add_argument("--" + flag.replace("_", "-"), dest=flag, help=option_help(flag),
-                       type=option_type(flag, TRAIN_FLAG_TYPES))  # fmt: skip
+    p.add_argument("--corpus", help=option_help("corpus"))
+    p.add_argument("--direction", choices=CHOICES["direction"], help=option_help("direction"))
+    p.add_argument(
+        "--vocab-size", dest="vocab_size", type=option_type("vocab_size", TRAIN_FLAG_TYPES),
+        help=option_help("vocab_size", "joint sentencepiece vocabulary size"),
+    )  # fmt: skip
