@@ -392,6 +392,33 @@ def test_cli_export_stores_scores_and_name_for_the_list(toy_checkpoint, tmp_path
     assert capsys.readouterr().out.split()[-1] == "42.3"
 
 
+def test_cli_export_ships_no_path_of_the_machine_that_trained_it(toy_checkpoint, tmp_path):
+    tuned = tmp_path / "tuned"  # as a fine-tuned run's checkpoint records its run and parent
+    shutil.copytree(toy_checkpoint, tuned)
+    config = json.loads((tuned / "config.json").read_text())
+    settings = config["meta"]["train_config"]
+    parent = {"train_config": {**settings, "output_dir": "/build/runs/base"}, "step": 9}
+    config["meta"]["train_config"] = {
+        **settings, "init_checkpoint": "/build/checkpoints/de-en-dot",
+        "tokenizer": "/build/spm.model", "tatoeba": "/build/data/pairs.tsv",
+    }  # fmt: skip
+    config["meta"]["fine_tuned_from"] = parent
+    (tuned / "config.json").write_text(json.dumps(config))
+    out = tmp_path / "shipped"
+    assert main(["export", "--checkpoint", str(tuned), "--output", str(out)]) == 0
+    text = (out / "config.json").read_text()
+    assert "/build/" not in text and str(toy_checkpoint.parent) not in text
+    meta = json.loads(text)["meta"]
+    assert meta["train_config"]["output_dir"] == ""
+    assert meta["train_config"]["init_checkpoint"] == "de-en-dot"  # a name that resolves
+    assert (meta["train_config"]["tokenizer"], meta["train_config"]["tatoeba"]) == (
+        "spm.model", "pairs.tsv",
+    )  # fmt: skip
+    assert meta["fine_tuned_from"]["step"] == 9
+    assert meta["fine_tuned_from"]["train_config"]["output_dir"] == ""
+    assert meta["train_config"]["corpus"] == settings["corpus"]  # what the split is rebuilt from
+
+
 def test_cli_list_on_an_empty_folder_says_how_to_train(tmp_path, capsys):
     assert main(["list", "--root", str(tmp_path)]) == 1
     assert "no checkpoints in" in capsys.readouterr().out
