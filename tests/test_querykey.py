@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import scipy.stats as stats
 import torch
 
 from nmt_core.analysis.querykey import _decoded, plane, query_key_map, spearman
@@ -83,7 +84,6 @@ def test_many_dimensions_lose_some_order_and_the_map_says_how_much(toy_model, na
     assert found.rho < 0.999 and found.kept < 0.999
     assert found.rho == pytest.approx(float(spearman(found.energies, found.implied)))
     assert -1 <= found.rho_within <= 1
-    stats = pytest.importorskip("scipy.stats")
     assert found.rho == pytest.approx(stats.spearmanr(found.energies, found.implied)[0])
 
 
