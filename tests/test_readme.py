@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from nmt_core.checkpoint import direction_default
+
 REPO = Path(__file__).resolve().parents[1]
 README = (REPO / "README.md").read_text()
 DOCS = REPO / "docs"
@@ -30,15 +32,19 @@ def test_the_readme_is_a_door_not_an_index():
 
 def test_the_readme_python_example_runs_on_the_shipped_models():
     snippet = re.search(r"^```python\n(.*?)^```", README, re.MULTILINE | re.DOTALL).group(1)
-    assert "from nmt_core.checkpoint import load_checkpoint" in snippet
+    assert "from nmt_core.checkpoint import direction_default, load_checkpoint" in snippet
     assert "from nmt_core.translate import translate" in snippet
     done = subprocess.run(
         [sys.executable, "-c", snippet], cwd=REPO, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip(), "the README's example prints nothing"
-    translation = done.stdout.splitlines()[0]
+    name, translation = done.stdout.splitlines()[0].split(" ", 1)
+    assert name == direction_default("de-en").name  # the model the dashboard opens on
     assert re.search(r"[a-z]{2}", translation) and "Hund" not in translation  # English words
+    # a line per output word, each input word named beside its weight (no bare matrix)
+    words = done.stdout.splitlines()[1:-1]
+    assert words and all(re.search(r"Hund \d\.\d\d", line) for line in words)
 
 
 def shell_lines(text: str) -> list[str]:
