@@ -31,7 +31,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from dashboard.inputs import MAX_BEAM  # noqa: E402
+from dashboard.state.inputs import MAX_BEAM  # noqa: E402
 from dashboard.views import MAX_CHARS  # noqa: E402
 from nmt_core.analysis.beamtree import beam_tree  # noqa: E402
 from nmt_core.analysis.querykey import MAX_CHARACTERS, MAX_SENTENCES, query_key_map  # noqa: E402

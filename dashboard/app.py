@@ -5,7 +5,7 @@ Checkpoints are read from $ATTENTION_LAB_CHECKPOINTS (default: checkpoints/).
 
 This entry script holds what every page shares: the navigation, the sidebar settings, the
 sentence box and the shareable URL (?s=sentence&model=name&step=t&beam=k&tokens=words&
-presentation=1: see inputs.py).
+presentation=1: see state/inputs.py).
 """
 
 import sys
@@ -17,12 +17,13 @@ if str(ROOT) not in sys.path:  # `streamlit run` puts dashboard/ on the path, no
 
 import streamlit as st  # noqa: E402
 
-from dashboard import inputs, state, views  # noqa: E402
 from dashboard import presentation as presentation_mode  # noqa: E402
-from dashboard.examples import default_sentence, example_for, examples  # noqa: E402
-from dashboard.link_values import flag  # noqa: E402
-from dashboard.markdown_text import literal, quoted  # noqa: E402
+from dashboard import views  # noqa: E402
 from dashboard.navigation import PAGES  # noqa: E402
+from dashboard.state import caches, inputs  # noqa: E402
+from dashboard.state.link_values import flag  # noqa: E402
+from dashboard.views.examples import default_sentence, example_for, examples  # noqa: E402
+from dashboard.views.markdown_text import literal, quoted  # noqa: E402
 from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root, default_checkpoint  # noqa: E402
 from nmt_core.network.device import resolve_device  # noqa: E402
 from nmt_core.serving.workers import WorkNotDone  # noqa: E402
@@ -67,7 +68,7 @@ page = st.navigation(
 
 # 1. Without a checkpoint there is nothing to show but how to make one.
 root = checkpoints_root()
-scan = state.checkpoints(root)
+scan = caches.checkpoints(root)
 infos = scan.infos
 if scan.problems:  # a broken folder is named, not silently left out of the list
     st.sidebar.warning(f"Skipped {len(scan.problems)} folder(s) that are not usable checkpoints:")
@@ -82,7 +83,7 @@ if not infos:
     st.code(HOW_TO_TRAIN, language="bash")
     st.stop()
 
-# 2. First load: a shared link brings its sentence, model, step and settings (see inputs.py);
+# 2. First load: a shared link brings its sentence, model, step and settings (see state/inputs.py);
 # the model it names (else the default one) says which direction opens.
 if "sentence" not in ss:
     asked, ss.link_ignored = inputs.from_link(st.query_params, [i.name for i in infos])
@@ -145,8 +146,8 @@ with st.sidebar:
     )
 if presentation:
     presentation_mode.style_page()
-sentence = state.sentence()  # the one read of the sentence box: pages get it in the settings
-ss.settings = state.Settings(
+sentence = caches.sentence()  # the one read of the sentence box: pages get it in the settings
+ss.settings = caches.Settings(
     by_name[ss.model], models, device, beam_size, level == "words", presentation, sentence
 )
 
@@ -200,7 +201,7 @@ inputs.restore(sentence)
 if page.url_path != "step":
     ss.playing = False  # leaving Step through stops its animation where it is
 
-with state.page_turns().turn():  # a class's sessions queue here rather than crowd the CPU
+with caches.page_turns().turn():  # a class's sessions queue here rather than crowd the CPU
     try:
         page.run()
     except WorkNotDone as error:  # a worker overran or died: the page says so and goes on

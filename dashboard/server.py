@@ -34,7 +34,7 @@ LAUNCHER_CHECK_SECONDS = 1.0
 
 # What a page's first run would import, heaviest first (torch alone is about 1 s).
 MODEL_STACK = ("torch", "nmt_core.translate", "nmt_core.analysis.alignment", "plotly.graph_objects",
-               "pandas", "dashboard.state", "dashboard.widgets")  # fmt: skip
+               "pandas", "dashboard.state.caches", "dashboard.widgets")  # fmt: skip
 
 
 def _import_model_stack() -> None:

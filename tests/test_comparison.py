@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import untrained
 
-from dashboard import comparison
+from dashboard.views import comparison
 from nmt_core.checkpoint import list_checkpoints
 
 KINDS = {  # name -> (scorer, decoder)

@@ -10,7 +10,8 @@ import pytest
 import torch
 from streamlit.testing.v1 import AppTest
 
-from dashboard import formulas, views
+from dashboard import views
+from dashboard.views import formulas
 from nmt_core.checkpoint import list_checkpoints, load_checkpoint, save_checkpoint
 from nmt_core.decoding.search import beam_search
 from nmt_core.network.config import DecodeConfig, ModelConfig

@@ -22,7 +22,7 @@ from conftest import BROKEN_CHECKPOINTS, broken_checkpoint, shown, tick_words, u
 from streamlit.testing.v1 import AppTest
 
 from dashboard import figures, widgets
-from dashboard.examples import BANKS
+from dashboard.views.examples import BANKS
 from nmt_core.__main__ import main
 from nmt_core.analysis.alignment import (
     alignment_agreement,
@@ -226,23 +226,23 @@ def test_each_broken_checkpoint_gets_one_message_naming_it(root, tmp_path, monke
 
 def test_work_a_worker_could_not_finish_is_one_message_and_the_session_goes_on(root, monkeypatch):
     # a worker killed under a student's request once left a raw traceback on the page
-    from dashboard import state
+    from dashboard.state import caches
     from nmt_core.serving.workers import WorkNotDone
 
     monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(root))
     at = AppTest.from_file(APP, default_timeout=60).run()
-    done = state._model_work
+    done = caches._model_work
 
     def lost(*args, **kwargs):
         raise WorkNotDone("The worker doing this stopped and a new one took its place: try again.")
 
-    monkeypatch.setattr(state, "_model_work", lost)
+    monkeypatch.setattr(caches, "_model_work", lost)
     at.text_input(key="sentence").input("Ka Ti Mo .").run()
     assert not at.exception
     assert [shown(w.value) for w in at.warning] == [
         "The worker doing this stopped and a new one took its place: try again."
     ]
-    monkeypatch.setattr(state, "_model_work", done)
+    monkeypatch.setattr(caches, "_model_work", done)
     at.text_input(key="sentence").input("Ka Ti Mo Tu .").run()  # the next request is translated
     assert not at.exception and not at.warning
     assert at.get("plotly_chart")

@@ -1,4 +1,4 @@
-"""Data shaping for the dashboard (dashboard/views.py), on hand-built translation results."""
+"""Data shaping for the dashboard (dashboard/views/), on hand-built translation results."""
 
 import re
 
@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 from conftest import shown
 
-from dashboard import comparison, formulas, views
+from dashboard import views
+from dashboard.views import comparison, formulas
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 
 SOURCE = ("▁Der", "▁Haus", "tür", ".", "</s>")  # words "Der", "Haustür.", "</s>"

@@ -1,10 +1,11 @@
-"""The example banks (dashboard/examples.py), vetted against the model each direction opens on."""
+"""The example banks (dashboard/views/examples.py), vetted against the model each direction
+opens on."""
 
 from __future__ import annotations
 
 import pytest
 
-from dashboard.examples import BANKS, VETTED_CHRF, default_sentence, example_for, examples
+from dashboard.views.examples import BANKS, VETTED_CHRF, default_sentence, example_for, examples
 from nmt_core.checkpoint import SHIPPED_ROOT, default_checkpoint, list_checkpoints, load_checkpoint
 from nmt_core.measures.evaluation import sentence_chrf
 from nmt_core.text.data import DIRECTIONS, normalize_text

@@ -1,5 +1,5 @@
 """Exports for slides (issue 46): image file names and captions, and the Lesson as one HTML file
-that opens offline (dashboard/figures/export.py, dashboard/lesson_export.py). The browser side,
+that opens offline (dashboard/figures/export.py, dashboard/export/lesson.py). The browser side,
 the file opened from disk with the network cut and a live chart's PNG and SVG, is in
 tests/test_dashboard_browser.py."""
 
@@ -15,7 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dashboard import figures, lesson_export, views
+from dashboard import figures, views
+from dashboard.export import lesson
 from nmt_core.checkpoint import SHIPPED_ROOT, checkpoint_info, load_checkpoint
 from nmt_core.translate import translate
 
@@ -117,7 +118,7 @@ def toy_info(toy_checkpoint: Path):
 def test_the_lesson_page_holds_every_step_with_its_heatmap_numbers_and_formulas(
     toy_model, toy_greedy, toy_info
 ):
-    page = lesson_export.lesson_page(toy_greedy, toy_info)
+    page = lesson.lesson_page(toy_greedy, toy_info)
     hyp = toy_greedy.best
     steps = len(hyp.target_pieces)
     tags = parsed(page)
@@ -147,7 +148,7 @@ def test_the_lesson_page_holds_every_step_with_its_heatmap_numbers_and_formulas(
 
 
 def test_the_lesson_page_needs_nothing_from_outside_and_its_size_is_bounded(toy_greedy, toy_info):
-    page = lesson_export.lesson_page(toy_greedy, toy_info)
+    page = lesson.lesson_page(toy_greedy, toy_info)
     for tag, attrs in parsed(page).tags:
         for name in ("src", "href", "data", "action", "poster"):
             assert not attrs.get(name), (tag, attrs)  # inline only: nothing is fetched
@@ -155,7 +156,7 @@ def test_the_lesson_page_needs_nothing_from_outside_and_its_size_is_bounded(toy_
     assert css and not re.search(r"url\((?!data:)", "".join(css))  # fonts as data URIs
     assert "@import" not in "".join(css)
     assert 4_000_000 < len(page.encode()) < 7_000_000  # plotly.js 4.6 MB, KaTeX 0.7 MB
-    assert lesson_export.lesson_file_name(toy_greedy, toy_info) == (
+    assert lesson.lesson_file_name(toy_greedy, toy_info) == (
         "attention-lab_lesson_Ka-Mo-Ti-Tu_toy-additive.html"
     )
 
@@ -165,7 +166,7 @@ def test_a_long_sentences_lesson_grows_with_its_steps_not_their_cube(toy_model, 
     result = translate(toy_model, ("Ka Mo Ti Tu " * 30)[:300])
     steps, pieces = len(result.best.target_pieces), len(result.source_pieces)
     assert steps > 300 and pieces > 150  # the toy repeats itself to the length limit
-    page = lesson_export.lesson_page(result, toy_info)
+    page = lesson.lesson_page(result, toy_info)
     # plotly.js and KaTeX are 5.3 MB; then about 25 kB a step (its row and its labels): the
     # whole matrix at every step would be about a gigabyte here
     assert len(page.encode()) < 5_300_000 + 30_000 * steps
@@ -179,7 +180,7 @@ PAGE_TAGS = {"h1", "h2", "h3", "p", "b", "div", "section", "table", "thead", "tb
 def test_hostile_text_in_the_lesson_page_stays_text(toy_model, toy_info, sentence):
     result = translate(toy_model, sentence)
     bad = replace(toy_info, name="<b>evil</b></script><img src=x>")
-    page = lesson_export.lesson_page(result, bad)
+    page = lesson.lesson_page(result, bad)
     head, body = page.split("</head>", 1)  # the inlined libraries stand in the head
     tags = [tag for tag, _ in parsed(body).tags]
     assert set(tags) <= PAGE_TAGS, set(tags) - PAGE_TAGS  # none planted
@@ -195,7 +196,7 @@ def test_a_model_without_attention_exports_its_fixed_context_and_next_pieces(toy
     hyp = replace(toy_greedy.best, attention=None, scores=None)
     result = replace(toy_greedy, hypotheses=(hyp,))
     info = replace(toy_info, config=replace(toy_info.config, scorer="none"))
-    page = lesson_export.lesson_page(result, info)
+    page = lesson.lesson_page(result, info)
     assert 'class="chart"' not in page and r"\overleftarrow{h}_1" in page
     assert page.count('<section class="step">') == len(hyp.target_pieces)
     assert page.count("next piece") == len(hyp.target_pieces)
@@ -214,7 +215,7 @@ def test_a_shipped_model_of_each_direction_exports_its_lesson(name):
         pytest.skip(f"{folder} is not shipped here")
     info = checkpoint_info(folder)
     result = translate(load_checkpoint(folder), SHIPPED_LESSONS[name])
-    page = lesson_export.lesson_page(result, info, presentation=True)
+    page = lesson.lesson_page(result, info, presentation=True)
     assert page.count('<section class="step">') == len(result.best.target_pieces) > 5
     assert html.escape(views.direction_label(info.direction)) in page
     assert html.escape(result.best.text) in page and result.best.text

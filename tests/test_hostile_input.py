@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from dashboard import figures, inputs, navigation
+from dashboard import figures, navigation
+from dashboard.state import inputs
 from nmt_core.analysis.alignment import align, alignment_table, parse_pharaoh
 from nmt_core.checkpoint import load_checkpoint
 from nmt_core.text.data import CorpusError, normalize_text, read_tsv

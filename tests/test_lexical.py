@@ -11,7 +11,8 @@ import pytest
 import torch
 from streamlit.testing.v1 import AppTest
 
-from dashboard import formulas, views
+from dashboard import views
+from dashboard.views import formulas
 from nmt_core.analysis.attribution import attribute
 from nmt_core.analysis.votes import shortcut_votes
 from nmt_core.checkpoint import list_checkpoints, load_checkpoint, save_checkpoint

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dashboard.link_values import choice, flag, real_number, whole_number
+from dashboard.state.link_values import choice, flag, real_number, whole_number
 
 # Text that looks like a number to some of Python's string methods: "²" and "³" are digits to
 # str.isdigit() but int() refuses them; "٣" (Arabic-Indic three) is decimal; "Ⅻ" and "½" are

@@ -12,7 +12,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from dashboard.markdown_text import BIDI_CONTROLS, WORD_JOINER, literal, quoted
+from dashboard.views.markdown_text import BIDI_CONTROLS, WORD_JOINER, literal, quoted
 
 MARKDOWN = MarkdownIt("gfm-like").enable(["linkify"])
 ATTACKS = [

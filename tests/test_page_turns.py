@@ -1,11 +1,11 @@
-"""dashboard.state.PageTurns: page runs queue for the cores, first come, first served."""
+"""dashboard.state.caches.PageTurns: page runs queue for the cores, first come, first served."""
 
 import threading
 import time
 
 import pytest
 
-from dashboard.state import PageTurns
+from dashboard.state.caches import PageTurns
 
 
 def run_pages(turns: PageTurns, count: int, hold: float) -> tuple[list[int], int]:

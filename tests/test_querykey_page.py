@@ -1,4 +1,4 @@
-"""The Query–key map page (dashboard/app_pages/querykey.py, its widgets and querykey_view):
+"""The Query–key map page (dashboard/app_pages/querykey.py, its widgets and views/querykey.py):
 computed on demand, its numbers and what it keeps said, a TSV of one's own read or refused in
 one message, and a clicked point turned into a sentence and a step.
 
@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 from test_dashboard import figure, go_to
 from test_figures import tiny_query_key_map
 
-from dashboard import examples, querykey_view
+from dashboard.views import examples, querykey
 from nmt_core.network.scorers import scorer
 
 root = test_dashboard.root  # fixtures: the toy checkpoints,
@@ -68,33 +68,33 @@ def test_another_model_needs_its_own_map(app):
 
 
 def test_a_tsv_gives_its_first_column_and_a_bad_one_one_message():
-    assert querykey_view.sentences_from_tsv(
+    assert querykey.sentences_from_tsv(
         ("\ufeff" + TOY_TSV.replace("\n", "\r\n")).encode(), "toy.tsv"
     ) == ("Ka Mo Ti Tu .", "Tu Ka .")
     with pytest.raises(ValueError, match="is UTF-16 text: save it as UTF-8"):
-        querykey_view.sentences_from_tsv(b"\xff\xfe\x00K", "x.tsv")
+        querykey.sentences_from_tsv(b"\xff\xfe\x00K", "x.tsv")
     with pytest.raises(ValueError, match="is not UTF-8"):
-        querykey_view.sentences_from_tsv(b"K\xe4se\tcheese\n", "x.tsv")
+        querykey.sentences_from_tsv(b"K\xe4se\tcheese\n", "x.tsv")
     with pytest.raises(ValueError, match=r"no line 'sentence TAB translation' \(lines 1, 2"):
-        querykey_view.sentences_from_tsv(b"Ka Mo\nTu Ka\n", "x.tsv")
-    many = "".join(f"Ka {i}\tKa\n" for i in range(querykey_view.MAX_SENTENCES + 5)).encode()
-    assert len(querykey_view.sentences_from_tsv(many, "x.tsv")) == querykey_view.MAX_SENTENCES
+        querykey.sentences_from_tsv(b"Ka Mo\nTu Ka\n", "x.tsv")
+    many = "".join(f"Ka {i}\tKa\n" for i in range(querykey.MAX_SENTENCES + 5)).encode()
+    assert len(querykey.sentences_from_tsv(many, "x.tsv")) == querykey.MAX_SENTENCES
 
 
 def test_an_upload_with_sentences_longer_than_a_map_takes_is_one_message_before_any_work():
     # 200 uploaded sentences of 500 characters once took a class server's worker to 6.7 GB
     hostile = "".join(f"{'Ka ' * 166}{i}\tKa\n" for i in range(200)).encode()
     with pytest.raises(ValueError, match=r"big\.tsv: sentence 1, 2, 3, 4, 5, \.\.\. are longer"):
-        querykey_view.sentences_from_tsv(hostile, "big.tsv")
+        querykey.sentences_from_tsv(hostile, "big.tsv")
 
 
 def test_a_clicked_point_names_its_sentence_and_step_and_the_centre_nothing():
     sentences = ("Der Hund schläft.", "Ich bleibe heute zu Hause.")
     clicked = [{"curve_number": 1, "point_index": 4, "customdata": [1, 3]}]
-    assert querykey_view.clicked_step(sentences, clicked) == (sentences[1], 3)
-    assert querykey_view.clicked_step(sentences, [{"curve_number": 2, "x": 0, "y": 0}]) is None
-    assert querykey_view.clicked_step(sentences, []) is None
-    assert querykey_view.clicked_step(sentences, [{"customdata": [7, 1]}]) is None
+    assert querykey.clicked_step(sentences, clicked) == (sentences[1], 3)
+    assert querykey.clicked_step(sentences, [{"curve_number": 2, "x": 0, "y": 0}]) is None
+    assert querykey.clicked_step(sentences, []) is None
+    assert querykey.clicked_step(sentences, [{"customdata": [7, 1]}]) is None
 
 
 def test_the_everyday_sentences_are_the_fixtures_or_else_the_example_bank(monkeypatch, tmp_path):
@@ -107,10 +107,8 @@ def test_the_everyday_sentences_are_the_fixtures_or_else_the_example_bank(monkey
 
 def test_the_verdict_follows_the_rank_agreement_within_a_step():
     found = tiny_query_key_map()
-    verdicts = [
-        querykey_view.map_verdict(replace(found, rho_within=rho)) for rho in (0.9, 0.6, 0.2)
-    ]
+    verdicts = [querykey.map_verdict(replace(found, rho_within=rho)) for rho in (0.9, 0.6, 0.2)]
     assert "most" in verdicts[0] and "part" in verdicts[1] and "little" in verdicts[2]
-    assert json.dumps(querykey_view.map_numbers(found), ensure_ascii=False) == (
+    assert json.dumps(querykey.map_numbers(found), ensure_ascii=False) == (
         '{"ρ, all pairs": "1.00", "ρ within a step": "1.00", "length kept": "100%"}'
     )

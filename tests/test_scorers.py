@@ -16,7 +16,8 @@ import torch
 from conftest import shown
 from streamlit.testing.v1 import AppTest
 
-from dashboard import formulas, views
+from dashboard import views
+from dashboard.views import formulas
 from nmt_core.checkpoint import list_checkpoints, load_checkpoint, save_checkpoint
 from nmt_core.decoding.batching import collate, encode_pairs
 from nmt_core.learning.loss import batch_loss

@@ -282,7 +282,7 @@ def session_keys_used(file: Path) -> set[str]:
 
 
 def test_every_session_key_is_declared_once_with_its_lifetime():
-    from dashboard import session
+    from dashboard.state import session
 
     undeclared = {}
     for file in DASHBOARD.rglob("*.py"):
@@ -329,7 +329,7 @@ LONGER_MODULES = {
     "nmt_core/learning/training.py": (600, "the training loop and its small helpers, in order"),
     "nmt_core/decoding/search.py": (480, "greedy, beam and forced decoding share one step"),
     "nmt_core/checkpoint.py": (450, "one folder format: save, load, list, its checks as a whole"),
-    "dashboard/examples.py": (440, "two example banks, each example with its reference: data"),
+    "dashboard/views/examples.py": (440, "two example banks, each example with its reference"),
     "everyday/sense_nouns.py": (520, "the sense table's nouns, one a row: data"),
 }
 

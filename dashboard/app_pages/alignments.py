@@ -3,10 +3,12 @@
 import pandas as pd
 import streamlit as st
 
-from dashboard import figures, numbers_view, state, views, widgets
+from dashboard import figures, views, widgets
+from dashboard.state import caches
+from dashboard.views import numbers
 from nmt_core.text.data import language_names
 
-chosen = state.settings()
+chosen = caches.settings()
 drawn = widgets.Drawn.sidebar(chosen)
 source_language, target_language = language_names(chosen.model.direction)
 st.header("Alignments from attention")
@@ -94,7 +96,7 @@ st.subheader("How sure is the model? (Rikters & Fishel, 2017)")
 widgets.confidence(full)
 widgets.chart(
     figures.step_lines(
-        {"entropy": numbers_view.step_entropy(full.matrix)},
+        {"entropy": numbers.step_entropy(full.matrix)},
         tokens=full.target_tokens,
         title="Entropy of each step's attention (0 = looks at one token)",
         y_title="nats",

@@ -5,10 +5,11 @@ import hashlib
 import pandas as pd
 import streamlit as st
 
-from dashboard import figures, state, views, widgets
-from dashboard.markdown_text import literal
+from dashboard import figures, views, widgets
+from dashboard.state import caches
+from dashboard.views.markdown_text import literal
 
-chosen, ss = state.settings(), st.session_state
+chosen, ss = caches.settings(), st.session_state
 drawn = widgets.Drawn.sidebar(chosen)
 st.header("Beam search: the n-best list")
 
@@ -57,7 +58,7 @@ widgets.chart(
 
 st.subheader("The search as a tree")
 if st.toggle("Draw every candidate the search weighed", key="beam_tree_on"):
-    tree = state.search_tree(chosen)
+    tree = caches.search_tree(chosen)
     places = views.tree_layout(tree)
     nodes = tree.nodes[1:]
     figure = figures.beam_tree(

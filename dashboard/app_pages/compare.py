@@ -3,10 +3,12 @@ cell by cell, and every model of the direction on request."""
 
 import streamlit as st
 
-from dashboard import comparison, figures, formulas, inputs, state, views, widgets
-from dashboard.markdown_text import literal
+from dashboard import figures, views, widgets
+from dashboard.state import caches, inputs
+from dashboard.views import comparison, formulas
+from dashboard.views.markdown_text import literal
 
-chosen, ss = state.settings(), st.session_state
+chosen, ss = caches.settings(), st.session_state
 st.header("Compare attention scorers")
 widgets.current(chosen)  # stops with a hint when there is no sentence
 

@@ -4,10 +4,12 @@ container keyed by one of ``tour.TARGETS``."""
 
 import streamlit as st
 
-from dashboard import figures, formulas, inputs, state, views, widgets
+from dashboard import figures, views, widgets
+from dashboard.state import caches, inputs
+from dashboard.views import formulas
 from nmt_core.network.scorers import scorer
 
-chosen, ss = state.settings(), st.session_state
+chosen, ss = caches.settings(), st.session_state
 drawn = widgets.Drawn.sidebar(chosen)
 st.header("Lesson: attention in four steps")
 result = widgets.current(chosen)

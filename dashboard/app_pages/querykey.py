@@ -3,14 +3,16 @@ on one plane; a click on a point opens its sentence at its step on Step through.
 
 import streamlit as st
 
-from dashboard import querykey_view, state, widgets
+from dashboard import widgets
+from dashboard.state import caches
+from dashboard.views import querykey
 from nmt_core.network.scorers import scorer
 
 ss = st.session_state
 if ss.pop("qk_open", False):  # a point was clicked: its sentence and step are set
     # the link app.py wrote for them, so that a projector's sidebar stays folded
     st.switch_page("app_pages/step.py", query_params=st.query_params.to_dict())
-chosen = state.settings()
+chosen = caches.settings()
 config = chosen.model.config
 st.header("Query–key map")
 st.write(
@@ -35,6 +37,6 @@ if ss.get("qk_asked") != (chosen.model.name, sentences):
         "on one plane when you press Draw (about a second for 40 on 2 cores)."
     )
     st.stop()
-found = state.query_keys(chosen, sentences)
-keeps = querykey_view.what_it_keeps(found, config.decoder)
+found = caches.query_keys(chosen, sentences)
+keeps = querykey.what_it_keeps(found, config.decoder)
 widgets.query_key_panel(found, keeps, widgets.Drawn.sidebar(chosen))

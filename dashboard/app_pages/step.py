@@ -2,10 +2,12 @@
 
 import streamlit as st
 
-from dashboard import figures, formulas, state, views, widgets
-from dashboard.markdown_text import literal
+from dashboard import figures, views, widgets
+from dashboard.state import caches
+from dashboard.views import formulas
+from dashboard.views.markdown_text import literal
 
-chosen = state.settings()
+chosen = caches.settings()
 drawn = widgets.Drawn.sidebar(chosen)
 st.header("Step through the decoder")
 result = widgets.current(chosen)
@@ -26,7 +28,7 @@ else:
     heatmap_area, topk_area = st.columns(2)
     bars_area, formula_area = st.container(), st.container()
 
-votes = state.current_shortcut_votes(chosen)
+votes = caches.current_shortcut_votes(chosen)
 with topk_area:
     widgets.next_piece_chart(hyp, t, drawn, "step_topk")
     if votes is not None:  # a model with the lexical shortcut: what the attended words say alone

@@ -2,10 +2,12 @@
 
 import streamlit as st
 
-from dashboard import figures, numbers_view, state, widgets
-from dashboard.markdown_text import literal
+from dashboard import figures, widgets
+from dashboard.state import caches
+from dashboard.views import numbers
+from dashboard.views.markdown_text import literal
 
-chosen, ss = state.settings(), st.session_state
+chosen, ss = caches.settings(), st.session_state
 st.header("Attention across training")
 st.write(
     "While this model trained, a few fixed probe sentences were force-decoded with their "
@@ -36,7 +38,7 @@ if len(steps) > 1:
 k = steps.index(ss.training_step)
 evaluation, probe = log.evaluations[k], log.sentences[sentence]
 view = log.view(k, sentence, word_level=chosen.word_level)
-curve = numbers_view.probe_curve(log)
+curve = numbers.probe_curve(log)
 left, right = widgets.side_by_side(2, chosen.presentation, [3, 2])
 with left:
     st.code(evaluation.hypotheses[sentence] or "(empty translation)", language=None,

@@ -2,10 +2,11 @@
 
 import streamlit as st
 
-from dashboard import state, views, widgets
-from dashboard.markdown_text import literal
+from dashboard import views, widgets
+from dashboard.state import caches
+from dashboard.views.markdown_text import literal
 
-chosen = state.settings()
+chosen = caches.settings()
 drawn, big = widgets.Drawn.sidebar(chosen), chosen.presentation
 if not big:  # on a projector the sidebar names the page: its height goes to the heatmap
     st.header("Translate")

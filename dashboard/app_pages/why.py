@@ -2,10 +2,11 @@
 
 import streamlit as st
 
-from dashboard import figures, state, views, widgets
-from dashboard.markdown_text import literal
+from dashboard import figures, views, widgets
+from dashboard.state import caches
+from dashboard.views.markdown_text import literal
 
-chosen = state.settings()
+chosen = caches.settings()
 st.header("Why attention?")
 st.write(
     "Without attention (Cho et al. 2014) the encoder squeezes the whole sentence into one "
@@ -42,7 +43,7 @@ st.caption(
     "own colour scale)."
 )
 st.subheader("Does it matter for long sentences?")
-cards = {m.name: state.model_card(m).get("by_length") for m in chosen.models}
+cards = {m.name: caches.model_card(m).get("by_length") for m in chosen.models}
 cards = {name: buckets for name, buckets in cards.items() if buckets}
 if not cards:
     st.info("The model cards have no BLEU-by-length figures yet.")

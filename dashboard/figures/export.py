@@ -171,7 +171,7 @@ class Paragraph:
 
 @dataclass(frozen=True)
 class Formula:
-    latex: str  # ours, never user text (dashboard/formulas.py, views.step_equations)
+    latex: str  # ours, never user text (dashboard/views/formulas.py, views.step_equations)
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,11 @@ import json
 import pandas as pd
 import streamlit as st
 
-from dashboard import figures, numbers_view, state, views
-from dashboard.formulas import CONFIDENCE_FORMULAS
-from dashboard.markdown_text import literal
+from dashboard import figures, views
+from dashboard.state import caches
+from dashboard.views import numbers
+from dashboard.views.formulas import CONFIDENCE_FORMULAS
+from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
 from nmt_core.analysis.alignment import Alignment
 from nmt_core.translate import AttentionView
@@ -23,12 +25,12 @@ def hard_alignment_choice() -> tuple[str, float]:
     """The Alignments page's choice of how soft attention becomes links: (method, threshold)."""
     method = st.radio(
         "Hard alignment",
-        numbers_view.HARD_ALIGNMENT_METHODS,
+        numbers.HARD_ALIGNMENT_METHODS,
         key="align_method",
         help="Yes/no links between tokens, read off the soft attention weights.",
     )
-    # the default goes in through session state: the value is kept across pages (inputs.py)
-    st.session_state.setdefault("align_threshold", numbers_view.DEFAULT_THRESHOLD)
+    # the default goes in through session state: the value is kept across pages (state/inputs.py)
+    st.session_state.setdefault("align_threshold", numbers.DEFAULT_THRESHOLD)
     threshold = st.slider(
         "Threshold",
         0.05,
@@ -49,7 +51,7 @@ def hard_alignment_choice() -> tuple[str, float]:
 
 def alignment_downloads(links: Alignment, view: AttentionView, rows: list[dict]) -> None:
     """CSV, JSON and Pharaoh downloads of one sentence's hard alignment."""
-    pharaoh = numbers_view.pharaoh_line(links)
+    pharaoh = numbers.pharaoh_line(links)
     document = {
         "source": list(view.source_tokens),
         "target": list(view.target_tokens),
@@ -98,7 +100,7 @@ def gold_scores(links: Alignment, view: AttentionView) -> None:
         st.error("That gold alignment does not fit this sentence:")
         st.code(str(error), language=None)
         return
-    found = numbers_view.gold_alignment_scores(links, sure, possible)
+    found = numbers.gold_alignment_scores(links, sure, possible)
     scores = found.every_word
     precision, recall, aer, later = st.columns(4)
     precision.metric("Precision |A∩P| / |A|", f"{scores.precision:.2f}")
@@ -114,18 +116,18 @@ def gold_scores(links: Alignment, view: AttentionView) -> None:
     )
 
 
-def eflomal_comparison(view: AttentionView, links: Alignment, chosen: state.Settings) -> None:
+def eflomal_comparison(view: AttentionView, links: Alignment, chosen: caches.Settings) -> None:
     """eflomal's links over ``view``'s attention (words, no </s>) beside the attention's own
     ``links``, with how far they agree; says how to build eflomal's priors when missing."""
-    priors, presentation = state.eflomal_priors(chosen.model), chosen.presentation
+    priors, presentation = caches.eflomal_priors(chosen.model), chosen.presentation
     if priors is None:
         st.info(
             "eflomal needs priors built from this model's training pairs, once per machine "
             "(about a minute; eflomal installs itself into your cache first if needed, and "
-            f"nothing goes into the repository): `{numbers_view.EFLOMAL_PRIORS_COMMAND}`"
+            f"nothing goes into the repository): `{numbers.EFLOMAL_PRIORS_COMMAND}`"
         )
         return
-    reference = state.eflomal_links(priors, view.source_tokens, view.target_tokens)
+    reference = caches.eflomal_links(priors, view.source_tokens, view.target_tokens)
     chart(
         figures.attention_heatmap(
             view.matrix,
@@ -139,7 +141,7 @@ def eflomal_comparison(view: AttentionView, links: Alignment, chosen: state.Sett
         "align_eflomal_heatmap",
         Drawn.sidebar(chosen),
     )
-    counts = numbers_view.link_agreement(links, reference)
+    counts = numbers.link_agreement(links, reference)
     shared, only_attention, only_eflomal = st.columns(3)
     shared.metric("Links both draw", f"{counts.both}")
     only_attention.metric("Only attention", f"{counts.only_first}")
@@ -157,7 +159,7 @@ def confidence(view: AttentionView) -> None:
     """The attention confidence measures: their formulas, then this sentence's values."""
     for formula in CONFIDENCE_FORMULAS:
         st.latex(formula)
-    named = numbers_view.confidence_values(view.matrix)
+    named = numbers.confidence_values(view.matrix)
     for column, (name, value) in zip(st.columns(4), named, strict=True):
         column.metric(name, f"{value:.3f}")
     st.caption(

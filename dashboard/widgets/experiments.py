@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import figures, numbers_view, state, views
-from dashboard.markdown_text import literal
+from dashboard import figures, views
+from dashboard.state import caches
+from dashboard.views import numbers
+from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
 from dashboard.widgets.results import no_attention_note
 from nmt_core.translate import Translation
@@ -22,7 +24,7 @@ WHAT_IF_EDITS = {  # the radio's choices -> nmt_core.analysis.whatif.edited_atte
 }
 
 
-def what_if_panel(result: Translation, step: int, chosen: state.Settings) -> None:
+def what_if_panel(result: Translation, step: int, chosen: caches.Settings) -> None:
     """Change step ``step`` (0-based) of the greedy translation, the piece written or its
     attention, and show what the model writes from there on (computed on demand)."""
     hyp, presentation = result.best, chosen.presentation
@@ -52,8 +54,8 @@ def what_if_panel(result: Translation, step: int, chosen: state.Settings) -> Non
         return
     *_, edit, piece, source = st.session_state.whatif_asked
     name = WHAT_IF_EDITS[edit]
-    weights = numbers_view.edited_weights(hyp, step, name, source)
-    change = state.changed_step(chosen, step, piece if name is None else None, weights)
+    weights = numbers.edited_weights(hyp, step, name, source)
+    change = caches.changed_step(chosen, step, piece if name is None else None, weights)
     changed = change.changed
     st.markdown(f"**Before:** {literal(hyp.text)}  \n**After:** {literal(changed.text)}")
     st.caption(views.what_if_caption(change))
@@ -72,18 +74,18 @@ def what_if_panel(result: Translation, step: int, chosen: state.Settings) -> Non
         )
 
 
-def attribution_panel(result: Translation, step: int, chosen: state.Settings) -> None:
+def attribution_panel(result: Translation, step: int, chosen: caches.Settings) -> None:
     """Attention α at step ``step`` (0-based) beside an attribution's relevance over the same
     source tokens (words when ``words``), with their agreement; computed on demand."""
     presentation, words = chosen.presentation, chosen.word_level
     st.caption(views.ATTRIBUTION_POINT)
     method = st.radio(
         "Attribution method",
-        list(numbers_view.ATTRIBUTION_METHODS),
-        format_func=numbers_view.ATTRIBUTION_METHODS.get,
+        list(numbers.ATTRIBUTION_METHODS),
+        format_func=numbers.ATTRIBUTION_METHODS.get,
         key="attribution_method",
         horizontal=not presentation,
-        help=f"Integrated gradients: {numbers_view.IG_STEPS} steps from all-zero source "
+        help=f"Integrated gradients: {numbers.IG_STEPS} steps from all-zero source "
         "embeddings. Leave one out: one source piece's embedding zeroed at a time.",
     )
     asked = (chosen.model.name, result.source, result.hypothesis)
@@ -92,12 +94,12 @@ def attribution_panel(result: Translation, step: int, chosen: state.Settings) ->
     if st.session_state.get("attribution_asked") != asked:
         st.caption("Nothing is computed until you ask (about a second for a short sentence).")
         return
-    shown = numbers_view.attribution_beside_attention(
+    shown = numbers.attribution_beside_attention(
         result,
-        state.attributions(chosen, method),
+        caches.attributions(chosen, method),
         step,
         words,
-        numbers_view.ATTRIBUTION_METHODS[method],
+        numbers.ATTRIBUTION_METHODS[method],
     )
     if shown.summary is None:
         no_attention_note()

@@ -18,7 +18,9 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard import figures, lesson_export, state
+from dashboard import figures
+from dashboard.export import lesson
+from dashboard.state import caches
 from nmt_core.translate import Translation
 
 BUTTONS = """<div class="row">
@@ -59,17 +61,17 @@ def image_buttons(key: str, image: dict[str, Any]) -> None:
     _IMAGE_BUTTONS(key=f"{key}_images", data={"chart": key, "image": image}, width="content")
 
 
-def lesson_download(result: Translation, chosen: state.Settings) -> None:
+def lesson_download(result: Translation, chosen: caches.Settings) -> None:
     """A button that saves the Lesson of ``result`` (every step, its heatmap, formulas and
     numbers) as one HTML file that opens offline; built only when clicked."""
 
     def page() -> str:
-        return lesson_export.lesson_page(result, chosen.model, chosen.presentation)
+        return lesson.lesson_page(result, chosen.model, chosen.presentation)
 
     st.download_button(
         "⬇ Export this lesson",
         data=page,
-        file_name=lesson_export.lesson_file_name(result, chosen.model),
+        file_name=lesson.lesson_file_name(result, chosen.model),
         mime="text/html",
         on_click="ignore",
         key="lesson_export",

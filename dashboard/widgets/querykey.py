@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import figures, inputs, querykey_view
-from dashboard.examples import everyday_sentences
-from dashboard.markdown_text import literal
+from dashboard import figures
+from dashboard.state import inputs
+from dashboard.views import querykey
+from dashboard.views.examples import everyday_sentences
+from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
 from nmt_core.analysis.querykey import QueryKeyMap
 
@@ -20,8 +22,8 @@ def map_sentences(direction: str) -> tuple[str, ...] | None:
     """The sentences to map: our everyday ones or an uploaded TSV's, as many as the slider
     says; None, with a line saying why, while there is no usable file."""
     ss = st.session_state
-    everyday, upload = querykey_view.SOURCES
-    source = st.radio("Sentences", querykey_view.SOURCES, key="qk_source", horizontal=True)
+    everyday, upload = querykey.SOURCES
+    source = st.radio("Sentences", querykey.SOURCES, key="qk_source", horizontal=True)
     if source == everyday:
         sentences = everyday_sentences(direction)
     else:
@@ -35,13 +37,13 @@ def map_sentences(direction: str) -> tuple[str, ...] | None:
             st.caption(f"No file yet: upload one, or choose {everyday}.")
             return None
         try:
-            sentences = querykey_view.sentences_from_tsv(file.getvalue(), file.name)
+            sentences = querykey.sentences_from_tsv(file.getvalue(), file.name)
         except ValueError as error:
             st.error(literal(str(error)))
             return None
     if len(sentences) < 2:
         return sentences
-    ss.qk_count = min(ss.get("qk_count", querykey_view.DEFAULT_COUNT), len(sentences))
+    ss.qk_count = min(ss.get("qk_count", querykey.DEFAULT_COUNT), len(sentences))
     count = st.slider(
         "How many sentences (the first ones; more take longer)", 1, len(sentences), key="qk_count"
     )
@@ -54,9 +56,7 @@ def query_key_panel(found: QueryKeyMap, keeps: str, drawn: Drawn) -> None:
     model whose queries and keys ``found`` holds."""
 
     def open_clicked() -> None:  # a callback: runs before the next run draws the sentence box
-        opened = querykey_view.clicked_step(
-            found.sentences, st.session_state.qk_chart.selection.points
-        )
+        opened = querykey.clicked_step(found.sentences, st.session_state.qk_chart.selection.points)
         if opened is not None:
             inputs.open_at(*opened)
             st.session_state.qk_open = True  # the page turns to Step through
@@ -66,13 +66,11 @@ def query_key_panel(found: QueryKeyMap, keeps: str, drawn: Drawn) -> None:
     )
     chart(fig, "qk_chart", drawn, on_select=open_clicked)
     columns = st.columns(3)
-    for column, (label, value) in zip(
-        columns, querykey_view.map_numbers(found).items(), strict=True
-    ):
+    for column, (label, value) in zip(columns, querykey.map_numbers(found).items(), strict=True):
         column.metric(label, value)
-    st.markdown(f"**{querykey_view.map_verdict(found)}**")
+    st.markdown(f"**{querykey.map_verdict(found)}**")
     st.caption(
-        f"{querykey_view.map_counts(found)}. ρ is Spearman's rank correlation between the "
+        f"{querykey.map_counts(found)}. ρ is Spearman's rank correlation between the "
         "model's scores e and the scores the map's points give (1: the map orders them exactly "
         "as the model does). Within a step: the mean of ρ over the steps, each step's keys "
         "ranked alone, which is the order the softmax turns into weights. Length kept: the share "

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import comparison, state, views
-from dashboard.markdown_text import literal
+from dashboard import views
+from dashboard.state import caches
+from dashboard.views import comparison
+from dashboard.views.markdown_text import literal
 from nmt_core.checkpoint import CheckpointError, CheckpointInfo
 from nmt_core.learning.probes import ProbeError, ProbeLog
 from nmt_core.translate import Translation
@@ -27,15 +29,15 @@ def no_attention_note() -> None:
 
 
 def translated(
-    model: CheckpointInfo, chosen: state.Settings, reference: str | None = None
+    model: CheckpointInfo, chosen: caches.Settings, reference: str | None = None
 ) -> Translation | None:
     """``model``'s translation of the sentence at the sidebar's beam (greedy with a ``reference``,
     which is force-decoded); None, with a hint, when there is nothing to translate. A
     checkpoint that fails to load stops the page with its error message."""
     text, beam_size = chosen.sentence, 1 if reference is not None else chosen.beam_size
     try:
-        return state.translation(model, chosen.device, text, beam_size, reference)
-    except state.NothingToTranslate as error:
+        return caches.translation(model, chosen.device, text, beam_size, reference)
+    except caches.NothingToTranslate as error:
         prompt = views.sentence_prompt(model.direction)
         if not text.strip():
             st.info(f"{prompt}, or pick one of the examples.")
@@ -48,7 +50,7 @@ def translated(
         st.stop()
 
 
-def current(chosen: state.Settings) -> Translation:
+def current(chosen: caches.Settings) -> Translation:
     """The chosen model's translation of the sentence; stops the page when there is none."""
     result = translated(chosen.model, chosen)
     if result is None:
@@ -58,7 +60,7 @@ def current(chosen: state.Settings) -> Translation:
     return result
 
 
-def forced(model: CheckpointInfo, chosen: state.Settings, reference: str) -> Translation | None:
+def forced(model: CheckpointInfo, chosen: caches.Settings, reference: str) -> Translation | None:
     """The sentence with ``reference`` force-decoded by ``model`` (see ``.reference``); None
     when there is none."""
     result = translated(model, chosen, reference)
@@ -66,7 +68,7 @@ def forced(model: CheckpointInfo, chosen: state.Settings, reference: str) -> Tra
 
 
 def paired(
-    a: CheckpointInfo, b: CheckpointInfo, chosen: state.Settings
+    a: CheckpointInfo, b: CheckpointInfo, chosen: caches.Settings
 ) -> comparison.Pairing | None:
     """Models A and B compared cell by cell by the rule of ``comparison.pairing``."""
     first, second = translated(a, chosen), translated(b, chosen)
@@ -82,7 +84,7 @@ def paired(
 def probe_log_or_stop(model: CheckpointInfo) -> ProbeLog | None:
     """The model's probe record (None without one); a damaged one stops the page, named."""
     try:
-        return state.probe_log(model)
+        return caches.probe_log(model)
     except ProbeError as error:
         st.error(literal(str(error)))
         st.stop()

@@ -11,8 +11,10 @@ import time
 
 import streamlit as st
 
-from dashboard import figures, inputs, numbers_view, state, views
-from dashboard.markdown_text import literal
+from dashboard import figures, views
+from dashboard.state import caches, inputs
+from dashboard.views import numbers
+from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
 from nmt_core.analysis.votes import Votes
 from nmt_core.translate import Hypothesis, Translation
@@ -56,16 +58,16 @@ def predict_then_reveal(result: Translation, step: int, presentation: bool, aske
 
 
 def animated_step(
-    hyp: Hypothesis, source: tuple[str, ...], step: int, chosen: state.Settings
+    hyp: Hypothesis, source: tuple[str, ...], step: int, chosen: caches.Settings
 ) -> None:
     """Decoder step ``step`` (0-based) of ``hyp`` played in the browser: scores → softmax →
     each annotation h_j weighted into c_t → the next piece (``figures.step_animation``)."""
-    values, presentation = state.current_annotations(chosen), chosen.presentation
+    values, presentation = caches.current_annotations(chosen), chosen.presentation
     chart(
         figures.step_animation(
             hyp.scores[step],
             hyp.attention[step],
-            numbers_view.step_context(hyp, step, values),
+            numbers.step_context(hyp, step, values),
             values,
             source,
             *views.topk_rows(hyp, step),
@@ -156,7 +158,7 @@ def step_player(steps: int) -> int:
 def keep_playing() -> None:
     """Call last on the page: while playing, wait, then rerun at the next step."""
     if st.session_state.get("playing"):
-        state.page_turns().leave()  # nobody need queue behind a page that is only waiting
+        caches.page_turns().leave()  # nobody need queue behind a page that is only waiting
         time.sleep(PLAY_SECONDS)
         st.session_state.step_next = st.session_state.step + 1
         st.rerun()
@@ -187,8 +189,8 @@ def temperature_what_if(
     temperature = ss.temperature  # moving the slider set it before this run: its value
     if temperature != 1.0:  # the model's own, the default, is left out of the link
         inputs.show_in_link(temperature=temperature)
-    tempered = numbers_view.step_temperature(hyp, step, temperature)
-    st.markdown(numbers_view.temperature_entropies(tempered))  # plainly a what-if, first
+    tempered = numbers.step_temperature(hyp, step, temperature)
+    st.markdown(numbers.temperature_entropies(tempered))  # plainly a what-if, first
     st.select_slider(
         "Temperature",
         inputs.TEMPERATURES,
@@ -208,4 +210,4 @@ def temperature_what_if(
         height=TEMPERATURE_CHART_HEIGHT[drawn.settings.presentation],
     )
     chart(fig, key, drawn, step + 1)
-    st.caption(numbers_view.temperature_caption(tempered, source))
+    st.caption(numbers.temperature_caption(tempered, source))

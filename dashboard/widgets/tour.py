@@ -1,6 +1,6 @@
 """The Lesson's guided tour on screen: "Take the tour", then one step at a time in a panel fixed
 at the bottom of the screen, the element it names outlined and scrolled into view above it
-(``dashboard/tour.py`` says how the tour works and builds its steps).
+(``views/tour.py`` says how the tour works and builds its steps).
 
 Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
 from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from dashboard import inputs, state, tour
-from dashboard.tour import TARGETS, TourStep
+from dashboard.state import caches, inputs
+from dashboard.views import tour
+from dashboard.views.tour import TARGETS, TourStep
 from nmt_core.translate import Translation
 
 # Constant CSS only: the panel, room under the page so that its last element can scroll above
@@ -77,7 +78,7 @@ TOUR_JS = """
 """
 
 
-def guided_tour(result: Translation, step: int, chosen: state.Settings) -> bool:
+def guided_tour(result: Translation, step: int, chosen: caches.Settings) -> bool:
     """The tour at decoder step ``step`` (0-based) of ``result``, or the button that starts it;
     returns whether the tour is on (the Lesson then asks no guess first)."""
     ss = st.session_state
@@ -86,7 +87,7 @@ def guided_tour(result: Translation, step: int, chosen: state.Settings) -> bool:
             "Take the tour", key="tour_start_button", on_click=_go_to, args=(1,), type="primary"
         )
         return False
-    annotations = state.current_annotations(chosen)
+    annotations = caches.current_annotations(chosen)
     steps = tour.tour_steps(result, step, chosen.model, chosen.models, annotations)
     ss.tour_step = min(max(ss.tour_step, 1), len(steps))
     inputs.show_in_link(tour=ss.tour_step)  # the address bar reopens the tour here

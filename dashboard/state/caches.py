@@ -1,4 +1,4 @@
-"""Caches and the page settings: where the dashboard loads models and translates.
+"""Caches: where the dashboard loads models, translates and does all other model work.
 
 * Models go in ``st.cache_resource``: loaded once per (folder, device), in eval mode, and never
   changed, so every user shares them safely.
@@ -10,10 +10,9 @@
 * The sidebar choices (``app.py``) are collected into one frozen :class:`Settings` kept in
   session state, so pages read them instead of widget keys.
 
-Rule: state caches and holds the session; it draws nothing (no ``st.info``, ``st.error``,
-``st.stop``): what goes wrong is raised, and ``widgets`` says it. What the pages show is shaped
-in ``views.py``. All model work runs through :func:`_model_work`, the one place that decides
-where (a translation worker or this process).
+It draws nothing (no ``st.info``, ``st.error``, ``st.stop``): what goes wrong is raised, and
+``widgets`` says it. What the pages show is shaped in ``views``. All model work runs through
+:func:`_model_work`, the one place that decides where (a translation worker or this process).
 """
 
 from __future__ import annotations

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dashboard.formulas import score_formula, subscripted
-from dashboard.markdown_text import literal
+from dashboard.views.formulas import score_formula, subscripted
+from dashboard.views.markdown_text import literal
 from nmt_core.checkpoint import CheckpointInfo
 from nmt_core.measures.step_arithmetic import vector_norm
 from nmt_core.measures.temperature import tempered_weights

@@ -29,8 +29,12 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.link_values import choice, flag, real_number, whole_number
-from dashboard.session import KEPT, PER_SENTENCE, SIDEBAR  # declared there, with every other key
+from dashboard.state.link_values import choice, flag, real_number, whole_number
+from dashboard.state.session import (  # declared there, with every other key
+    KEPT,
+    PER_SENTENCE,
+    SIDEBAR,
+)
 
 _COPY = "kept:"  # prefix of the copies
 _SENTENCE = "kept:sentence"  # the sentence the kept inputs belong to

@@ -1,7 +1,7 @@
 """The numbers widgets show beside the charts: agreements, gold scores, confidence, what-if
 weights, an attribution beside the attention.
 
-Rule: a view, like ``views.py``: it calls ``nmt_core`` for every number and shapes the result
+Rule: a view, like ``views``: it calls ``nmt_core`` for every number and shapes the result
 for a widget; no Streamlit. Widgets and pages take their numbers from here or ``views``, never
 from ``nmt_core`` directly, so a test can see where each number comes from.
 """
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dashboard.markdown_text import literal
 from dashboard.views import attribution_summary
+from dashboard.views.markdown_text import literal
 from nmt_core.analysis.alignment import (
     DEFAULT_THRESHOLD,
     HARD_ALIGNMENT_METHODS,

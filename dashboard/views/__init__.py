@@ -1,10 +1,17 @@
-"""Data shaping for the dashboard: results from ``nmt_core`` -> labelled matrices, rows, LaTeX.
+"""Views shape results into what is drawn: nothing here runs a model, draws a chart or touches
+Streamlit.
 
-Rule: views shape results into what is drawn; nothing here runs a model, draws a chart or
-touches Streamlit. Every function takes what ``translate`` returned
-(a :class:`~nmt_core.translate.Translation` or one of its hypotheses) and arranges it for
-``dashboard/figures/`` or for a table, so the page scripts stay short and the shaping is
-tested without Streamlit.
+Here, the shaping every page shares: results from ``nmt_core`` -> labelled matrices, rows,
+LaTeX. Every function takes what ``translate`` returned (a
+:class:`~nmt_core.translate.Translation` or one of its hypotheses) and arranges it for
+``dashboard/figures/`` or for a table, so the page scripts stay short and the shaping is tested
+without Streamlit. Callers use ``from dashboard import views``. The modules beside it, one
+concern each:
+
+* ``numbers``: the numbers widgets show beside the charts.
+* ``querykey``, ``comparison``, ``tour``: the Query–key map, Compare and the Lesson's tour.
+* ``formulas``: every LaTeX formula; ``markdown_text``: outside text shown literally.
+* ``examples``: the example sentences a teacher can pick.
 
 Matrices keep the library's convention: shape ``(tgt_len, src_len)``, row ``t`` = decoder step
 ``t`` (target token), column ``j`` = source token ``j``.
@@ -18,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from dashboard.markdown_text import literal
+from dashboard.views.markdown_text import literal
 from nmt_core.analysis.alignment import (
     Alignment,
     ForcedAlignment,

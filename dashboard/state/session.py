@@ -1,7 +1,7 @@
 """Every key this app keeps in ``st.session_state``, declared once: its type, what it holds, and
 how long it lives.
 
-Rule: a declaration, read by ``inputs`` (which keys survive a page change, which reset with a
+A declaration, read by ``inputs`` (which keys survive a page change, which reset with a
 new sentence) and by tests/test_structure.py, which fails when code reads or writes a key, or
 gives an input widget a key, that is not declared here. Charts' and buttons' own keys are not
 session state the app reads, and are not listed.
@@ -42,7 +42,7 @@ KEYS = (
     Key("presentation", "bool", "presentation mode"),
     Key("force_cpu", "bool", "the sidebar's Force CPU"),
     Key("example", "str", "the Examples box ('…' when none is chosen)"),
-    Key("settings", "state.Settings", "the sidebar's choices and the sentence, for the pages"),
+    Key("settings", "caches.Settings", "the sidebar's choices and the sentence, for the pages"),
     Key("asked_model", "str", "the model a link asked for, said once if unknown"),
     Key("link_ignored", "list[str]", "a link's values that could not be used, said once"),
     Key("opened_on_projector", "bool", "the tab was opened by a presentation=1 link"),
@@ -80,9 +80,7 @@ KEYS = (
     Key("training_probe", "int", "Across training: the probe sentence shown"),
     Key("gold", "UploadedFile | None", "Alignments: an uploaded gold Pharaoh file"),
     Key("beam_tree_on", "bool", "Beam search: draw every candidate as a tree"),
-    Key(
-        "qk_source", "str", "Query–key map: whose sentences, a value of querykey_view.SOURCES", True
-    ),
+    Key("qk_source", "str", "Query–key map: whose sentences, a value of querykey.SOURCES", True),
     Key("qk_count", "int", "Query–key map: how many sentences", True),
     Key("qk_tsv", "UploadedFile | None", "Query–key map: an uploaded TSV of sentences"),
     Key("qk_asked", "tuple", "Query–key map: the map asked for (model, sentences), on demand"),

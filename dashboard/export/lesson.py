@@ -2,15 +2,15 @@
 a network: the sentence, the model and its formulas, the whole attention, then every decoder
 step with its row of the attention, its worked numbers and the likeliest next pieces.
 
-Rule: composes, like a page script, but into a file: every number comes from ``views`` (the
-calls the Lesson and Step pages make), every formula from ``formulas``, every chart from
-``figures``, and ``figures.export`` writes the page. No Streamlit, no model, no arithmetic.
+Every number comes from the calls the Lesson and Step pages make to ``views``, every formula
+from ``views.formulas``, every chart from ``figures``, and ``figures.export`` writes the page.
 """
 
 from __future__ import annotations
 
-from dashboard import figures, formulas, views
+from dashboard import figures, views
 from dashboard.figures.export import Block, Chart, Formula, Heading, Paragraph, Table
+from dashboard.views import formulas
 from nmt_core.checkpoint import CheckpointInfo
 from nmt_core.translate import Translation
 

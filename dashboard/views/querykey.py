@@ -1,8 +1,5 @@
 """The Query–key map's shaping: which sentences it maps, what its numbers say, where a click on
 one of its points leads.
-
-Rule: views shape results into what is drawn; nothing here runs a model, draws a chart or
-touches Streamlit (like ``views`` and ``numbers_view``).
 """
 
 from __future__ import annotations

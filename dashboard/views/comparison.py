@@ -1,8 +1,7 @@
 """Two models side by side: what they differ in, which pair to open on, and their attention
 over the same tokens, so that a class compares them cell by cell.
 
-Rule: a view (like ``views.py``): it shapes nmt_core's results and the checkpoints' configs for
-the Compare page; no Streamlit, no model run.
+It shapes nmt_core's results and the checkpoints' configs for the Compare page.
 """
 
 from __future__ import annotations

@@ -416,7 +416,7 @@ def example_for(sentence: str, direction: str) -> Example | None:
 
 # Our everyday pairs (tests/fixtures/everyday_de_en.tsv, and en_de: the same pairs swapped),
 # in a clone of the repository; an installed wheel has no tests/ folder
-EVERYDAY = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
+EVERYDAY = Path(__file__).resolve().parents[2] / "tests" / "fixtures"
 
 
 def everyday_sentences(direction: str) -> tuple[str, ...]:

@@ -1,7 +1,7 @@
 """Text from a link's query (``?step=3&beam=4&tokens=words``) read as a value, one function per
 type; each returns None for a text it cannot use, and never raises.
 
-Rule: pure functions of text, no streamlit; ``inputs`` says which link key takes which type.
+Pure functions of text, no streamlit; ``inputs`` says which link key takes which type.
 
 Anyone can type anything into an address bar: ``?step=²`` once broke a session, because
 ``str.isdigit()`` accepts "²" and ``int()`` does not. Digits are read with ``str.isdecimal()``,
