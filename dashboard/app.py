@@ -24,6 +24,7 @@ from dashboard.state import caches, inputs  # noqa: E402
 from dashboard.state.link_values import flag  # noqa: E402
 from dashboard.views.examples import default_sentence, example_for, examples  # noqa: E402
 from dashboard.views.markdown_text import literal, quoted  # noqa: E402
+from dashboard.views.settings import Settings  # noqa: E402
 from nmt_core.checkpoint import ROOT_VARIABLE, checkpoints_root, default_checkpoint  # noqa: E402
 from nmt_core.network.device import resolve_device  # noqa: E402
 from nmt_core.serving.workers import WorkNotDone  # noqa: E402
@@ -147,7 +148,7 @@ with st.sidebar:
 if presentation:
     presentation_mode.style_page()
 sentence = caches.sentence()  # the one read of the sentence box: pages get it in the settings
-ss.settings = caches.Settings(
+ss.settings = Settings(
     by_name[ss.model], models, device, beam_size, level == "words", presentation, sentence
 )
 

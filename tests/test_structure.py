@@ -205,7 +205,7 @@ def test_each_package_states_its_rule_and_ships_in_the_wheel():
 # out; views shape results; figures draw; state caches and holds the session.
 RESULT_TYPES = {  # what widgets may take from nmt_core: the results they lay out, the errors
     "Translation", "AttentionView", "Hypothesis", "Votes", "Alignment", "CheckpointInfo",
-    "CheckpointError", "ProbeError", "ProbeLog", "QueryKeyMap",
+    "CheckpointError", "ProbeError", "ProbeLog", "QueryKeyMap", "WhatIf",
 }  # fmt: skip
 DRAWING = {"cache_data", "cache_resource", "session_state", "query_params"}  # st.* not drawing
 INPUT_WIDGETS = {"text_input", "selectbox", "slider", "select_slider", "radio", "toggle",

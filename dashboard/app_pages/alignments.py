@@ -17,7 +17,7 @@ st.write(
     f"model links to each {target_language} one. Links mostly follow the diagonal, except where "
     "word order differs (e.g. the verb at the end of a German clause)."
 )
-own = widgets.current(chosen)
+own = widgets.current(chosen, caches.translation)
 st.text_input(f"Reference translation ({target_language})", key="reference")
 reference = st.session_state.reference.strip()
 if not reference:
@@ -27,7 +27,7 @@ if not reference:
         "and we record where it looks."
     )
     reference = own.hypothesis
-result = widgets.forced(chosen.model, chosen, reference)
+result = widgets.forced(chosen.model, chosen, caches.translation, reference)
 if result is None or result.reference.attention is None:
     st.info("No alignment to show: this model has no attention, or the reference is empty.")
     st.stop()
@@ -88,7 +88,10 @@ else:
 st.subheader("Beside a statistical aligner (eflomal)")
 if st.toggle("Draw eflomal's links over the attention", key="align_eflomal"):
     if chosen.word_level:
-        widgets.eflomal_comparison(view, links, chosen)
+        priors, found = caches.eflomal_priors(chosen.model), None  # None: not built here
+        if priors is not None:
+            found = caches.eflomal_links(priors, view.source_tokens, view.target_tokens)
+        widgets.eflomal_comparison(view, links, found, drawn)
     else:
         st.info("eflomal links words: set *Tokens* in the sidebar to *words* to compare.")
 

@@ -25,7 +25,7 @@ if chosen.beam_size == 1:
     )
     st.button("Use beam size 5", key="use_beam", on_click=use_beam_of_five)
     st.stop()
-result = widgets.current(chosen)
+result = widgets.current(chosen, caches.translation)
 widgets.table(pd.DataFrame(views.nbest_rows(result)), chosen.presentation)
 st.caption(
     "score = sum of the pieces' log-probabilities divided by their number (the pieces column; "

@@ -10,7 +10,7 @@ from dashboard.views.markdown_text import literal
 
 chosen, ss = caches.settings(), st.session_state
 st.header("Compare attention scorers")
-widgets.current(chosen)  # stops with a hint when there is no sentence
+widgets.current(chosen, caches.translation)  # stops with a hint when there is no sentence
 
 attentive = {m.name: m for m in chosen.models if m.attends}
 if len(attentive) >= 2:
@@ -26,7 +26,7 @@ if len(attentive) >= 2:
     b = right.selectbox("Model B", others, key="compare_b")
     inputs.show_in_link(a=a, b=b)  # a shared link opens this pair
     st.caption(literal(comparison.difference(attentive[a], attentive[b]).sentence))
-    pair = widgets.paired(attentive[a], attentive[b], chosen)
+    pair = widgets.paired(attentive[a], attentive[b], chosen, caches.translation)
     both = widgets.Drawn((attentive[a], attentive[b]), chosen, lettered=True)  # named on exports
     if pair is None:
         st.info("These two cannot be compared cell by cell (different tokenizers or no output).")
@@ -123,7 +123,8 @@ else:
 
 # 4. Every model of the direction, on request (four heatmaps do not fit a projector's screen).
 if st.toggle("Show every model of this direction", key="compare_all"):
-    results = [(model, widgets.translated(model, chosen)) for model in chosen.models]
+    translations = [widgets.translated(m, chosen, caches.translation) for m in chosen.models]
+    results = list(zip(chosen.models, translations, strict=True))
     shown = [result.attention_view(word_level=chosen.word_level) for _, result in results]
     rows = max((len(view.target_tokens) for view in shown if view is not None), default=0)
     places = widgets.side_by_side(2, False)  # a grid of two columns, also on a projector

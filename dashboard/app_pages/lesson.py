@@ -2,9 +2,12 @@
 a guided tour through them, and a temperature to try. Each part the tour points at is a
 container keyed by one of ``tour.TARGETS``."""
 
+from functools import partial
+
 import streamlit as st
 
 from dashboard import figures, views, widgets
+from dashboard.export import lesson
 from dashboard.state import caches, inputs
 from dashboard.views import formulas
 from nmt_core.network.scorers import scorer
@@ -12,7 +15,7 @@ from nmt_core.network.scorers import scorer
 chosen, ss = caches.settings(), st.session_state
 drawn = widgets.Drawn.sidebar(chosen)
 st.header("Lesson: attention in four steps")
-result = widgets.current(chosen)
+result = widgets.current(chosen, caches.translation)
 hyp, source = result.best, result.source_pieces
 steps = len(hyp.target_pieces)
 ss.lesson_step = min(ss.get("lesson_step", 1), steps)
@@ -25,8 +28,10 @@ st.caption(
     f"At step {t + 1} the decoder writes {views.piece_description(hyp.target_pieces[t])} "
     "(▁ marks the start of a word)."
 )
-widgets.lesson_download(result, chosen)  # one HTML file of every step, for slides
-touring = widgets.guided_tour(result, t, chosen)
+export_page = partial(lesson.lesson_page, result, chosen.model, chosen.presentation)
+widgets.lesson_download(export_page, lesson.lesson_file_name(result, chosen.model))  # for slides
+annotations = partial(caches.current_annotations, chosen)  # h_j: model work, when shown
+touring = widgets.guided_tour(result, t, chosen, annotations)
 
 attends = hyp.attention is not None
 if attends and not touring:  # the tour walks through the answer: no guessing while it runs
@@ -38,7 +43,7 @@ if attends and not touring:  # the tour walks through the answer: no guessing wh
             st.stop()
 if attends:
     st.subheader("The whole step, animated")
-    widgets.animated_step(hyp, source, t, chosen)
+    widgets.animated_step(hyp, source, t, drawn, annotations())
 
 with st.container(key="tour_encoder"):
     st.subheader("1. The encoder reads the sentence")

@@ -1,5 +1,7 @@
 """Step through: one decoder step at a time, with the scorer's formula and this step's numbers."""
 
+from functools import partial
+
 import streamlit as st
 
 from dashboard import figures, views, widgets
@@ -10,7 +12,7 @@ from dashboard.views.markdown_text import literal
 chosen = caches.settings()
 drawn = widgets.Drawn.sidebar(chosen)
 st.header("Step through the decoder")
-result = widgets.current(chosen)
+result = widgets.current(chosen, caches.translation)
 hyp, source = result.best, result.source_pieces
 t = widgets.step_player(len(hyp.target_pieces)) - 1  # 0-based row of the matrices
 st.caption(
@@ -85,9 +87,9 @@ if hyp.attention is not None:  # below the model's own numbers and charts: a sep
     widgets.temperature_what_if(hyp, t, source, drawn, "step_temperature")
 with st.expander(f"What if? Change step {t + 1} and decode on"):
     if chosen.beam_size == 1:  # the change is made to the greedy translation shown
-        widgets.what_if_panel(result, t, chosen)
+        widgets.what_if_panel(result, t, drawn, partial(caches.changed_step, chosen))
     else:
         st.caption("What if? changes the greedy translation: set the beam size to 1.")
 with st.expander(f"Is attention an explanation? Step {t + 1} beside an attribution"):
-    widgets.attribution_panel(result, t, chosen)
-widgets.keep_playing()
+    widgets.attribution_panel(result, t, drawn, partial(caches.attributions, chosen))
+widgets.keep_playing(caches.page_turns().leave)

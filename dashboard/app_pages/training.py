@@ -14,7 +14,7 @@ st.write(
     "reference translations every few hundred updates. Move the slider to watch the attention "
     "turn from a blur into an alignment, and the probes' alignment error rate (AER) fall."
 )
-log = widgets.probe_log_or_stop(chosen.model)
+log = widgets.probe_log_or_stop(chosen.model, caches.probe_log)
 if not chosen.model.attends:
     widgets.no_attention_note()
     st.stop()

@@ -10,7 +10,7 @@ chosen = caches.settings()
 drawn, big = widgets.Drawn.sidebar(chosen), chosen.presentation
 if not big:  # on a projector the sidebar names the page: its height goes to the heatmap
     st.header("Translate")
-result = widgets.current(chosen)
+result = widgets.current(chosen, caches.translation)
 
 label = f"{literal(views.model_label(chosen.model))} · beam size {chosen.beam_size}"
 if not big:

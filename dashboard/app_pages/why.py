@@ -14,14 +14,14 @@ st.write(
     "With attention the decoder builds a new context $c_t$ at every step from the words it "
     "needs now (Bahdanau et al. 2015), so the rows change."
 )
-widgets.current(chosen)  # stops with a hint when there is no sentence
+widgets.current(chosen, caches.translation)  # stops with a hint when there is no sentence
 fixed = next((m for m in chosen.models if not m.attends), None)
 attentive = next((m for m in (chosen.model, *chosen.models) if m.attends), None)
 shown = [m for m in (fixed, attentive) if m is not None]
 if fixed is None:
     st.info("No model without attention (scorer 'none') is available for this direction.")
 for column, model in zip(widgets.side_by_side(len(shown), chosen.presentation), shown, strict=True):
-    hyp = widgets.translated(model, chosen).best
+    hyp = widgets.translated(model, chosen, caches.translation).best
     with column:
         st.subheader(literal(views.model_label(model)))
         st.code(hyp.text or "(empty translation)", language=None, wrap_lines=True)

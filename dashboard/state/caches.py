@@ -7,7 +7,7 @@
   and reuses the cached greedy translation.
 * Page runs take turns (:class:`PageTurns`), as many at a time as there are cores, and the
   checkpoint list is read again only when the folder changes.
-* The sidebar choices (``app.py``) are collected into one frozen :class:`Settings` kept in
+* The sidebar choices (``app.py``) are collected into one frozen ``Settings`` kept in
   session state, so pages read them instead of widget keys.
 
 It draws nothing (no ``st.info``, ``st.error``, ``st.stop``): what goes wrong is raised, and
@@ -22,7 +22,6 @@ import contextlib
 import os
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -30,6 +29,7 @@ import numpy as np
 import streamlit as st
 
 from dashboard import views
+from dashboard.views.settings import NothingToTranslate, Settings
 from nmt_core.analysis.alignment import Alignment
 from nmt_core.analysis.attribution import attribute
 from nmt_core.analysis.beamtree import BeamTree, beam_tree
@@ -53,19 +53,6 @@ from nmt_core.serving.workers import MAX_MODELS, TranslationWorkers, configured_
 from nmt_core.translate import Translation, encoder_annotations, translate, with_reference
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The sidebar's choices for this run of the page."""
-
-    model: CheckpointInfo  # the checkpoint the pages show
-    models: tuple[CheckpointInfo, ...]  # every checkpoint of the same direction
-    device: str  # "cpu" or "cuda"
-    beam_size: int  # 1 = greedy
-    word_level: bool  # attention per word instead of per subword piece
-    presentation: bool  # big fonts and a projector-safe colour scale
-    sentence: str  # the sentence box, cut to views.MAX_CHARS: read once a run, in app.py
 
 
 def settings() -> Settings:
@@ -324,10 +311,6 @@ def query_keys(chosen: Settings, sentences: tuple[str, ...]) -> QueryKeyMap:
 def sentence() -> str:
     """The sentence in the input box, cut to MAX_CHARS characters."""
     return st.session_state.get("sentence", "")[: views.MAX_CHARS]
-
-
-class NothingToTranslate(ValueError):
-    """The sentence box is empty, or holds nothing once normalised (invisible characters)."""
 
 
 def translation(

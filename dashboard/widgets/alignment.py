@@ -12,7 +12,6 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import figures, views
-from dashboard.state import caches
 from dashboard.views import numbers
 from dashboard.views.formulas import CONFIDENCE_FORMULAS
 from dashboard.views.markdown_text import literal
@@ -116,18 +115,19 @@ def gold_scores(links: Alignment, view: AttentionView) -> None:
     )
 
 
-def eflomal_comparison(view: AttentionView, links: Alignment, chosen: caches.Settings) -> None:
-    """eflomal's links over ``view``'s attention (words, no </s>) beside the attention's own
-    ``links``, with how far they agree; says how to build eflomal's priors when missing."""
-    priors, presentation = caches.eflomal_priors(chosen.model), chosen.presentation
-    if priors is None:
+def eflomal_comparison(
+    view: AttentionView, links: Alignment, reference: Alignment | None, drawn: Drawn
+) -> None:
+    """eflomal's links ``reference`` over ``view``'s attention (words, no </s>) beside the
+    attention's own ``links``, with how far they agree; says how to build eflomal's priors when
+    there are none (``reference`` None); ``drawn``: the model whose attention ``view`` is."""
+    if reference is None:
         st.info(
             "eflomal needs priors built from this model's training pairs, once per machine "
             "(about a minute; eflomal installs itself into your cache first if needed, and "
             f"nothing goes into the repository): `{numbers.EFLOMAL_PRIORS_COMMAND}`"
         )
         return
-    reference = caches.eflomal_links(priors, view.source_tokens, view.target_tokens)
     chart(
         figures.attention_heatmap(
             view.matrix,
@@ -136,10 +136,10 @@ def eflomal_comparison(view: AttentionView, links: Alignment, chosen: caches.Set
             links=links,
             reference_links=reference,
             title="Attention links (×) and eflomal's links (○); × in ○ = both",
-            presentation=presentation,
+            presentation=drawn.settings.presentation,
         ),
         "align_eflomal_heatmap",
-        Drawn.sidebar(chosen),
+        drawn,
     )
     counts = numbers.link_agreement(links, reference)
     shared, only_attention, only_eflomal = st.columns(3)

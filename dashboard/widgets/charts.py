@@ -16,7 +16,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dashboard import figures, views
-from dashboard.state import caches
+from dashboard.views.settings import Settings
 from dashboard.widgets import exports
 from dashboard.widgets.results import no_attention_note
 from nmt_core.checkpoint import CheckpointInfo
@@ -46,12 +46,12 @@ class Drawn:
     title, the notes above an HTML page): handed to :func:`chart` by the page that knows it."""
 
     models: tuple[CheckpointInfo, ...]  # the model it draws; Compare's A and B; or several
-    settings: caches.Settings  # the sentence and the decoding the charts are drawn with
+    settings: Settings  # the sentence and the decoding the charts are drawn with
     lettered: bool = False  # Compare's A and B: "A: name", "B: name", as the charts call them
     sentence: str | None = None  # the sentence it draws, when not the sidebar's
 
     @classmethod
-    def sidebar(cls, chosen: caches.Settings) -> Drawn:
+    def sidebar(cls, chosen: Settings) -> Drawn:
         """The sidebar's model on its sentence: what most charts draw."""
         return cls((chosen.model,), chosen)
 

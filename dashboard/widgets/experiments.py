@@ -6,14 +6,17 @@ from ``figures``; from nmt_core they take only result types (tests/test_structur
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import streamlit as st
 
 from dashboard import figures, views
-from dashboard.state import caches
 from dashboard.views import numbers
 from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
 from dashboard.widgets.results import no_attention_note
+from nmt_core.analysis.whatif import WhatIf
 from nmt_core.translate import Translation
 
 WHAT_IF_EDITS = {  # the radio's choices -> nmt_core.analysis.whatif.edited_attention's names
@@ -24,10 +27,17 @@ WHAT_IF_EDITS = {  # the radio's choices -> nmt_core.analysis.whatif.edited_atte
 }
 
 
-def what_if_panel(result: Translation, step: int, chosen: caches.Settings) -> None:
+def what_if_panel(
+    result: Translation,
+    step: int,
+    drawn: Drawn,
+    decode_changed: Callable[[int, str | None, Any], WhatIf],
+) -> None:
     """Change step ``step`` (0-based) of the greedy translation, the piece written or its
-    attention, and show what the model writes from there on (computed on demand)."""
-    hyp, presentation = result.best, chosen.presentation
+    attention, and show what the model writes from there on, computed on demand by
+    ``decode_changed(step, piece, weights)`` (``state.caches.changed_step``); ``drawn``: the
+    model that translated ``result``."""
+    hyp, presentation = result.best, drawn.settings.presentation
     edits = [e for e, name in WHAT_IF_EDITS.items() if name is None or hyp.attention is not None]
     with st.form("what_if"):
         edit = st.radio("Change", edits, key="whatif_edit", horizontal=not presentation)
@@ -55,7 +65,7 @@ def what_if_panel(result: Translation, step: int, chosen: caches.Settings) -> No
     *_, edit, piece, source = st.session_state.whatif_asked
     name = WHAT_IF_EDITS[edit]
     weights = numbers.edited_weights(hyp, step, name, source)
-    change = caches.changed_step(chosen, step, piece if name is None else None, weights)
+    change = decode_changed(step, piece if name is None else None, weights)
     changed = change.changed
     st.markdown(f"**Before:** {literal(hyp.text)}  \n**After:** {literal(changed.text)}")
     st.caption(views.what_if_caption(change))
@@ -70,14 +80,18 @@ def what_if_panel(result: Translation, step: int, chosen: caches.Settings) -> No
                 presentation=presentation,
             ),
             "whatif_heatmap",
-            Drawn.sidebar(chosen),
+            drawn,
         )
 
 
-def attribution_panel(result: Translation, step: int, chosen: caches.Settings) -> None:
+def attribution_panel(
+    result: Translation, step: int, drawn: Drawn, attributions: Callable[[str], Any]
+) -> None:
     """Attention α at step ``step`` (0-based) beside an attribution's relevance over the same
-    source tokens (words when ``words``), with their agreement; computed on demand."""
-    presentation, words = chosen.presentation, chosen.word_level
+    source tokens (words at the sidebar's word level), with their agreement; computed on
+    demand by ``attributions(method)`` (``state.caches.attributions``: (T, S) pieces);
+    ``drawn``: the model that translated ``result``."""
+    presentation, words = drawn.settings.presentation, drawn.settings.word_level
     st.caption(views.ATTRIBUTION_POINT)
     method = st.radio(
         "Attribution method",
@@ -88,7 +102,7 @@ def attribution_panel(result: Translation, step: int, chosen: caches.Settings) -
         help=f"Integrated gradients: {numbers.IG_STEPS} steps from all-zero source "
         "embeddings. Leave one out: one source piece's embedding zeroed at a time.",
     )
-    asked = (chosen.model.name, result.source, result.hypothesis)
+    asked = (drawn.settings.model.name, result.source, result.hypothesis)
     if st.button("Compute the attributions", key="attribution_go"):
         st.session_state.attribution_asked = asked
     if st.session_state.get("attribution_asked") != asked:
@@ -96,7 +110,7 @@ def attribution_panel(result: Translation, step: int, chosen: caches.Settings) -
         return
     shown = numbers.attribution_beside_attention(
         result,
-        caches.attributions(chosen, method),
+        attributions(method),
         step,
         words,
         numbers.ATTRIBUTION_METHODS[method],
@@ -114,5 +128,5 @@ def attribution_panel(result: Translation, step: int, chosen: caches.Settings) -
             presentation=presentation,
         ),
         "attribution_bars",
-        Drawn.sidebar(chosen),
+        drawn,
     )

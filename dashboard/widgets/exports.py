@@ -14,14 +14,12 @@ from ``figures``; from nmt_core they take only result types (tests/test_structur
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
 
 from dashboard import figures
-from dashboard.export import lesson
-from dashboard.state import caches
-from nmt_core.translate import Translation
 
 BUTTONS = """<div class="row">
 <button type="button" data-format="png" title="Save this chart as a PNG image">⬇ PNG</button>
@@ -61,17 +59,14 @@ def image_buttons(key: str, image: dict[str, Any]) -> None:
     _IMAGE_BUTTONS(key=f"{key}_images", data={"chart": key, "image": image}, width="content")
 
 
-def lesson_download(result: Translation, chosen: caches.Settings) -> None:
-    """A button that saves the Lesson of ``result`` (every step, its heatmap, formulas and
-    numbers) as one HTML file that opens offline; built only when clicked."""
-
-    def page() -> str:
-        return lesson.lesson_page(result, chosen.model, chosen.presentation)
-
+def lesson_download(page: Callable[[], str], file_name: str) -> None:
+    """A button that saves the Lesson (every step, its heatmap, formulas and numbers) as one
+    HTML file that opens offline, ``file_name``; ``page`` (``export.lesson.lesson_page``) builds
+    it, only when clicked."""
     st.download_button(
         "⬇ Export this lesson",
         data=page,
-        file_name=lesson.lesson_file_name(result, chosen.model),
+        file_name=file_name,
         mime="text/html",
         on_click="ignore",
         key="lesson_export",

@@ -8,11 +8,13 @@ from ``figures``; from nmt_core they take only result types (tests/test_structur
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import Any
 
 import streamlit as st
 
 from dashboard import figures, views
-from dashboard.state import caches, inputs
+from dashboard.state import inputs
 from dashboard.views import numbers
 from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
@@ -58,11 +60,12 @@ def predict_then_reveal(result: Translation, step: int, presentation: bool, aske
 
 
 def animated_step(
-    hyp: Hypothesis, source: tuple[str, ...], step: int, chosen: caches.Settings
+    hyp: Hypothesis, source: tuple[str, ...], step: int, drawn: Drawn, values: Any
 ) -> None:
     """Decoder step ``step`` (0-based) of ``hyp`` played in the browser: scores → softmax →
-    each annotation h_j weighted into c_t → the next piece (``figures.step_animation``)."""
-    values, presentation = caches.current_annotations(chosen), chosen.presentation
+    each annotation h_j (``values``, (S, H)) weighted into c_t → the next piece
+    (``figures.step_animation``); ``drawn``: the model whose hypothesis ``hyp`` is."""
+    presentation = drawn.settings.presentation
     chart(
         figures.step_animation(
             hyp.scores[step],
@@ -76,7 +79,7 @@ def animated_step(
             presentation=presentation,
         ),
         "lesson_animation",
-        Drawn.sidebar(chosen),
+        drawn,
         step + 1,
     )
     st.caption(
@@ -155,10 +158,11 @@ def step_player(steps: int) -> int:
     return ss.step
 
 
-def keep_playing() -> None:
-    """Call last on the page: while playing, wait, then rerun at the next step."""
+def keep_playing(leave_turn: Callable[[], None]) -> None:
+    """Call last on the page: while playing, give the page's turn back (``leave_turn``: nobody
+    need queue behind a page that is only waiting), wait, then rerun at the next step."""
     if st.session_state.get("playing"):
-        caches.page_turns().leave()  # nobody need queue behind a page that is only waiting
+        leave_turn()
         time.sleep(PLAY_SECONDS)
         st.session_state.step_next = st.session_state.step + 1
         st.rerun()

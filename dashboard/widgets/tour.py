@@ -8,12 +8,14 @@ from ``figures``; from nmt_core they take only result types (tests/test_structur
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import streamlit as st
 
-from dashboard.state import caches, inputs
+from dashboard.state import inputs
 from dashboard.views import tour
+from dashboard.views.settings import Settings
 from dashboard.views.tour import TARGETS, TourStep
 from nmt_core.translate import Translation
 
@@ -78,17 +80,20 @@ TOUR_JS = """
 """
 
 
-def guided_tour(result: Translation, step: int, chosen: caches.Settings) -> bool:
+def guided_tour(
+    result: Translation, step: int, chosen: Settings, annotations: Callable[[], Any]
+) -> bool:
     """The tour at decoder step ``step`` (0-based) of ``result``, or the button that starts it;
-    returns whether the tour is on (the Lesson then asks no guess first)."""
+    returns whether the tour is on (the Lesson then asks no guess first). ``annotations``: the
+    encoder's h_j of the sentence (``state.caches.current_annotations``), asked for only while
+    the tour runs."""
     ss = st.session_state
     if ss.get("tour_step") is None:
         st.button(
             "Take the tour", key="tour_start_button", on_click=_go_to, args=(1,), type="primary"
         )
         return False
-    annotations = caches.current_annotations(chosen)
-    steps = tour.tour_steps(result, step, chosen.model, chosen.models, annotations)
+    steps = tour.tour_steps(result, step, chosen.model, chosen.models, annotations())
     ss.tour_step = min(max(ss.tour_step, 1), len(steps))
     inputs.show_in_link(tour=ss.tour_step)  # the address bar reopens the tour here
     _panel(steps, ss.tour_step)
