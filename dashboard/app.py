@@ -20,7 +20,7 @@ import streamlit as st  # noqa: E402
 from dashboard import presentation as presentation_mode  # noqa: E402
 from dashboard import views  # noqa: E402
 from dashboard.navigation import PAGES  # noqa: E402
-from dashboard.state import caches, inputs  # noqa: E402
+from dashboard.state import caches, inputs, session  # noqa: E402
 from dashboard.state.link_values import flag  # noqa: E402
 from dashboard.views.examples import default_sentence, example_for, examples  # noqa: E402
 from dashboard.views.markdown_text import literal, quoted  # noqa: E402
@@ -40,19 +40,18 @@ bash checkpoints/recipes/train_all.sh
 python -m nmt_core export --checkpoint runs/additive/averaged --output checkpoints/de-en-additive
 """
 
-ss = st.session_state
-
 # A link that opens presentation mode (a class's projector) opens with the sidebar collapsed,
 # so that the page gets the projector's whole 1024 px; the teacher opens it with the arrow.
 # Decided once a tab: the mode's toggle puts presentation=1 in the URL too, and Streamlit
 # collapses the sidebar whenever this setting changes, which would shut it on the next click.
-if "opened_on_projector" not in ss:
-    ss.opened_on_projector = flag(st.query_params.get("presentation", "")) is True
+projector = session.OPENED_ON_PROJECTOR.setdefault(
+    flag(st.query_params.get("presentation", "")) is True
+)
 st.set_page_config(
     page_title="Attention Lab",
     page_icon="👁️",
     layout="wide",
-    initial_sidebar_state="collapsed" if ss.opened_on_projector else "auto",
+    initial_sidebar_state="collapsed" if projector else "auto",
 )
 page = st.navigation(
     [
@@ -86,23 +85,25 @@ if not infos:
 
 # 2. First load: a shared link brings its sentence, model, step and settings (see state/inputs.py);
 # the model it names (else the default one) says which direction opens.
-if "sentence" not in ss:
-    asked, ss.link_ignored = inputs.from_link(st.query_params, [i.name for i in infos])
+if not session.SENTENCE.exists():
+    asked, ignored = inputs.from_link(st.query_params, [i.name for i in infos])
+    session.LINK_IGNORED.set(ignored)
     if asked is not None:
-        ss.model = ss.asked_model = asked
+        session.MODEL.set(asked)
+        session.ASKED_MODEL.set(asked)
     opening = next((i for i in infos if i.name == asked), default_checkpoint(infos))
-    ss.direction = ss.sentence_direction = opening.direction
-    if "sentence" not in ss:
-        ss.sentence = default_sentence(opening.direction)
+    session.DIRECTION.set(opening.direction)
+    session.SENTENCE_DIRECTION.set(opening.direction)
+    session.SENTENCE.setdefault(default_sentence(opening.direction))
 
 
 def switch_direction(direction: str) -> None:
     """Another direction: its models, and its sentence (the one last typed there, else its first
     example), since a German sentence means nothing to an English→German model."""
-    ss[f"sentence:{ss.sentence_direction}"] = ss.sentence
-    ss.sentence = ss.get(f"sentence:{direction}", default_sentence(direction))
-    ss.sentence_direction = direction
-    ss.example = "…"
+    session.SENTENCE_IN.key(session.SENTENCE_DIRECTION.value()).set(session.SENTENCE.value())
+    session.SENTENCE.set(session.SENTENCE_IN.key(direction).get(default_sentence(direction)))
+    session.SENTENCE_DIRECTION.set(direction)
+    session.EXAMPLE.set("…")
 
 
 # 3. Sidebar: which model, how to decode, how to show it.
@@ -113,20 +114,20 @@ with st.sidebar:
         key="direction",
         format_func=views.direction_label,
     )
-    if ss.sentence_direction != direction:
+    if session.SENTENCE_DIRECTION.value() != direction:
         switch_direction(direction)
     models = tuple(i for i in infos if i.direction == direction)
     by_name = {i.name: i for i in models}
-    if ss.get("model") not in by_name:
-        ss.model = default_checkpoint(models).name
-    unknown = ss.pop("asked_model", None)  # said once, on the run that opened the link
-    st.selectbox(
+    if session.MODEL.get() not in by_name:
+        session.MODEL.set(default_checkpoint(models).name)
+    unknown = session.ASKED_MODEL.pop()  # said once, on the run that opened the link
+    model = st.selectbox(
         "Model (attention scorer)",
         list(by_name),
         key="model",
         help=views.models_help(models),  # names escaped there
     )  # the name alone fits the sidebar (D11: a full label was cut); what it is, below it
-    st.caption(literal(views.model_summary(by_name[ss.model])))
+    st.caption(literal(views.model_summary(by_name[model])))
     beam_size = st.slider("Beam size (1 = greedy search)", 1, inputs.MAX_BEAM, key="beam")
     level = st.radio(
         "Tokens",
@@ -147,9 +148,9 @@ with st.sidebar:
     )
 if presentation:
     presentation_mode.style_page()
-sentence = caches.sentence()  # the one read of the sentence box: pages get it in the settings
-ss.settings = Settings(
-    by_name[ss.model], models, device, beam_size, level == "words", presentation, sentence
+sentence = session.sentence()  # the one read of the sentence box: pages get it in the settings
+session.SETTINGS.set(
+    Settings(by_name[model], models, device, beam_size, level == "words", presentation, sentence)
 )
 
 
@@ -172,35 +173,35 @@ bank = examples(direction)
 
 
 def use_example() -> None:
-    if ss.example in bank:
-        ss.sentence = bank[ss.example].source
-    ss.example = "…"
+    if (chosen := session.EXAMPLE.value()) in bank:
+        session.SENTENCE.set(bank[chosen].source)
+    session.EXAMPLE.set("…")
 
 
 left, right = st.columns([3, 2])  # wide enough to tell the examples apart at 1024 px
-left.text_input(f"{language_names(direction)[0]} sentence", key="sentence")
+typed = left.text_input(f"{language_names(direction)[0]} sentence", key="sentence")
 right.selectbox("Examples", ["…", *bank], key="example", on_change=use_example)
 st.html(EXAMPLES_LIST_STYLE)
-shown = example_for(ss.sentence, direction)
+shown = example_for(typed, direction)
 if shown is not None:  # the bank's own reference, and what to point out
     kind = "where attention fails" if shown.fails else shown.shows
     st.caption(f"Example ({kind}). Our reference: “{shown.reference}” {shown.look_at}")
-if len(ss.sentence) > views.MAX_CHARS:
+if len(typed) > views.MAX_CHARS:
     st.warning(f"The sentence is longer than {views.MAX_CHARS} characters: only its start is used.")
-if unknown not in (None, ss.model):
+if unknown not in (None, model):
     st.warning(
         f"The link asks for the model {quoted(unknown)}, which this server does not have: "
-        f"showing {literal(views.model_label(by_name[ss.model]))} instead."
+        f"showing {literal(views.model_label(by_name[model]))} instead."
     )
-if ss.get("link_ignored"):  # said once, on the run that opened the link
+if ignored := session.LINK_IGNORED.pop():  # said once, on the run that opened the link
     st.warning(
-        f"The link's {', '.join(map(quoted, ss.pop('link_ignored')))} could not be used "
+        f"The link's {', '.join(map(quoted, ignored))} could not be used "
         f"({inputs.LINK_VALUES}): left at their defaults."
     )
-st.query_params.from_dict(inputs.link(sentence, ss.model))
+st.query_params.from_dict(inputs.link(sentence, model))
 inputs.restore(sentence)
 if page.url_path != "step":
-    ss.playing = False  # leaving Step through stops its animation where it is
+    session.PLAYING.set(False)  # leaving Step through stops its animation where it is
 
 with caches.page_turns().turn():  # a class's sessions queue here rather than crowd the CPU
     try:

@@ -4,11 +4,11 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import figures, views, widgets
-from dashboard.state import caches
+from dashboard.state import caches, session
 from dashboard.views import numbers
 from nmt_core.text.data import language_names
 
-chosen = caches.settings()
+chosen = session.settings()
 drawn = widgets.Drawn.sidebar(chosen)
 source_language, target_language = language_names(chosen.model.direction)
 st.header("Alignments from attention")
@@ -18,8 +18,8 @@ st.write(
     "word order differs (e.g. the verb at the end of a German clause)."
 )
 own = widgets.current(chosen, caches.translation)
-st.text_input(f"Reference translation ({target_language})", key="reference")
-reference = st.session_state.reference.strip()
+typed = st.text_input(f"Reference translation ({target_language})", key="reference")
+reference = typed.strip()
 if not reference:
     st.info(
         "No reference typed, so the model's own translation is used. Force-decoding: the "

@@ -6,16 +6,16 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import figures, views, widgets
-from dashboard.state import caches
+from dashboard.state import caches, session
 from dashboard.views.markdown_text import literal
 
-chosen, ss = caches.settings(), st.session_state
+chosen = session.settings()
 drawn = widgets.Drawn.sidebar(chosen)
 st.header("Beam search: the n-best list")
 
 
 def use_beam_of_five() -> None:
-    ss.beam = 5  # the sidebar slider's key: the whole app then decodes with beam 5
+    session.BEAM.set(5)  # the sidebar slider's key: the whole app then decodes with beam 5
 
 
 if chosen.beam_size == 1:
@@ -35,11 +35,10 @@ st.caption(
 ranks = list(range(1, len(result.hypotheses) + 1))
 # A box of its own for each sentence and beam: the browser never shows the labels of the last.
 sentence_id = hashlib.blake2b(result.source.encode(), digest_size=6).hexdigest()
-key = f"candidate:{sentence_id}:{len(ranks)}"
 rank = st.selectbox(
     "Candidate",
     ranks,
-    key=key,
+    key=session.CANDIDATE.key(sentence_id, len(ranks)).name,
     format_func=lambda r: f"{r}. {result.hypotheses[r - 1].text or '(empty)'}",
 )
 hyp = result.hypotheses[rank - 1]

@@ -4,11 +4,11 @@ cell by cell, and every model of the direction on request."""
 import streamlit as st
 
 from dashboard import figures, views, widgets
-from dashboard.state import caches, inputs
+from dashboard.state import caches, inputs, session
 from dashboard.views import comparison, formulas
 from dashboard.views.markdown_text import literal
 
-chosen, ss = caches.settings(), st.session_state
+chosen = session.settings()
 st.header("Compare attention scorers")
 widgets.current(chosen, caches.translation)  # stops with a hint when there is no sentence
 
@@ -16,13 +16,13 @@ attentive = {m.name: m for m in chosen.models if m.attends}
 if len(attentive) >= 2:
     # 1. The pair: by default two models that differ in the scorer only, when there are such.
     names, default = list(attentive), comparison.default_pair(chosen.models)
-    if ss.get("compare_a") not in names:
-        ss.compare_a = default[0]  # kept from a direction or folder with other models: reset
+    if session.COMPARE_A.get() not in names:
+        session.COMPARE_A.set(default[0])  # kept from a direction or folder with other models
     left, right = st.columns(2)
     a = left.selectbox("Model A", names, key="compare_a")
     others = [n for n in names if n != a]
-    if ss.get("compare_b") not in others:
-        ss.compare_b = default[1] if default[1] in others else others[0]
+    if session.COMPARE_B.get() not in others:
+        session.COMPARE_B.set(default[1] if default[1] in others else others[0])
     b = right.selectbox("Model B", others, key="compare_b")
     inputs.show_in_link(a=a, b=b)  # a shared link opens this pair
     st.caption(literal(comparison.difference(attentive[a], attentive[b]).sentence))

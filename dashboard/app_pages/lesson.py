@@ -8,21 +8,21 @@ import streamlit as st
 
 from dashboard import figures, views, widgets
 from dashboard.export import lesson
-from dashboard.state import caches, inputs
+from dashboard.state import caches, inputs, session
 from dashboard.views import formulas
 from nmt_core.network.scorers import scorer
 
-chosen, ss = caches.settings(), st.session_state
+chosen = session.settings()
 drawn = widgets.Drawn.sidebar(chosen)
 st.header("Lesson: attention in four steps")
 result = widgets.current(chosen, caches.translation)
 hyp, source = result.best, result.source_pieces
 steps = len(hyp.target_pieces)
-ss.lesson_step = min(ss.get("lesson_step", 1), steps)
+session.LESSON_STEP.set(min(session.LESSON_STEP.get(1), steps))
 if steps > 1:
     st.slider("Follow decoder step t", 1, steps, key="lesson_step")
-t = ss.lesson_step - 1
-inputs.show_in_link(step=ss.lesson_step)  # a shared link opens the lesson here
+t = session.LESSON_STEP.value() - 1
+inputs.show_in_link(step=t + 1)  # a shared link opens the lesson here
 numbers = views.step_equations(hyp, t)
 st.caption(
     f"At step {t + 1} the decoder writes {views.piece_description(hyp.target_pieces[t])} "
@@ -35,8 +35,9 @@ touring = widgets.guided_tour(result, t, chosen, annotations)
 
 attends = hyp.attention is not None
 if attends and not touring:  # the tour walks through the answer: no guessing while it runs
-    if ss.get("lesson_predict_for") != chosen.presentation:  # a class guesses before it sees:
-        ss.lesson_predict = ss.lesson_predict_for = chosen.presentation  # on with the projector
+    if session.LESSON_PREDICT_FOR.get() != chosen.presentation:  # a class guesses first:
+        session.LESSON_PREDICT.set(chosen.presentation)  # on with the projector
+        session.LESSON_PREDICT_FOR.set(chosen.presentation)
     if st.toggle("Guess first, then reveal", key="lesson_predict"):
         asked = f"{chosen.model.name}\0{result.source}"
         if not widgets.predict_then_reveal(result, t, chosen.presentation, asked):

@@ -4,15 +4,14 @@ on one plane; a click on a point opens its sentence at its step on Step through.
 import streamlit as st
 
 from dashboard import widgets
-from dashboard.state import caches
+from dashboard.state import caches, session
 from dashboard.views import querykey
 from nmt_core.network.scorers import scorer
 
-ss = st.session_state
-if ss.pop("qk_open", False):  # a point was clicked: its sentence and step are set
+if session.QK_OPEN.pop(False):  # a point was clicked: its sentence and step are set
     # the link app.py wrote for them, so that a projector's sidebar stays folded
     st.switch_page("app_pages/step.py", query_params=st.query_params.to_dict())
-chosen = caches.settings()
+chosen = session.settings()
 config = chosen.model.config
 st.header("Query–key map")
 st.write(
@@ -30,8 +29,8 @@ sentences = widgets.map_sentences(chosen.model.direction)
 if not sentences:
     st.stop()
 if st.button("Draw the map", key="qk_draw", type="primary"):
-    ss.qk_asked = (chosen.model.name, sentences)
-if ss.get("qk_asked") != (chosen.model.name, sentences):
+    session.QK_ASKED.set((chosen.model.name, sentences))
+if session.QK_ASKED.get() != (chosen.model.name, sentences):
     st.caption(
         f"{len(sentences)} sentences are translated greedily and their queries and keys placed "
         "on one plane when you press Draw (about a second for 40 on 2 cores)."

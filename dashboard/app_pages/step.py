@@ -5,11 +5,11 @@ from functools import partial
 import streamlit as st
 
 from dashboard import figures, views, widgets
-from dashboard.state import caches
+from dashboard.state import caches, session
 from dashboard.views import formulas
 from dashboard.views.markdown_text import literal
 
-chosen = caches.settings()
+chosen = session.settings()
 drawn = widgets.Drawn.sidebar(chosen)
 st.header("Step through the decoder")
 result = widgets.current(chosen, caches.translation)

@@ -3,11 +3,11 @@
 import streamlit as st
 
 from dashboard import figures, widgets
-from dashboard.state import caches
+from dashboard.state import caches, session
 from dashboard.views import numbers
 from dashboard.views.markdown_text import literal
 
-chosen, ss = caches.settings(), st.session_state
+chosen = session.settings()
 st.header("Attention across training")
 st.write(
     "While this model trained, a few fixed probe sentences were force-decoded with their "
@@ -31,11 +31,12 @@ sentence = st.selectbox(
     "Probe sentence", range(len(sources)), format_func=lambda k: sources[k], key="training_probe"
 )
 steps = log.steps
-if ss.get("training_step") not in steps:
-    ss.training_step = steps[-1]
+if session.TRAINING_STEP.get() not in steps:
+    session.TRAINING_STEP.set(steps[-1])
 if len(steps) > 1:
     st.select_slider("Training step (updates)", steps, key="training_step")
-k = steps.index(ss.training_step)
+step = session.TRAINING_STEP.value()
+k = steps.index(step)
 evaluation, probe = log.evaluations[k], log.sentences[sentence]
 view = log.view(k, sentence, word_level=chosen.word_level)
 curve = numbers.probe_curve(log)
@@ -44,7 +45,7 @@ with left:
     st.code(evaluation.hypotheses[sentence] or "(empty translation)", language=None,
             wrap_lines=True)  # fmt: skip
     st.caption(
-        f"The model's own translation at step {ss.training_step:,}; the reference it is "
+        f"The model's own translation at step {step:,}; the reference it is "
         f"force-fed below: “{literal(probe.reference)}”."
     )
     widgets.chart(
@@ -52,7 +53,7 @@ with left:
             view.matrix,
             view.source_tokens,
             view.target_tokens,
-            title=f"Attention at step {ss.training_step:,}",
+            title=f"Attention at step {step:,}",
             links=probe.gold[0] if probe.gold and chosen.word_level else (),  # words only
             presentation=chosen.presentation,
         ),
@@ -69,7 +70,7 @@ with right:
         figures.training_curves(
             steps,
             series,
-            current=ss.training_step,
+            current=step,
             title="While training",
             presentation=chosen.presentation,
         ),

@@ -3,10 +3,10 @@
 import streamlit as st
 
 from dashboard import views, widgets
-from dashboard.state import caches
+from dashboard.state import caches, session
 from dashboard.views.markdown_text import literal
 
-chosen = caches.settings()
+chosen = session.settings()
 drawn, big = widgets.Drawn.sidebar(chosen), chosen.presentation
 if not big:  # on a projector the sidebar names the page: its height goes to the heatmap
     st.header("Translate")

@@ -3,10 +3,10 @@
 import streamlit as st
 
 from dashboard import figures, views, widgets
-from dashboard.state import caches
+from dashboard.state import caches, session
 from dashboard.views.markdown_text import literal
 
-chosen = caches.settings()
+chosen = session.settings()
 st.header("Why attention?")
 st.write(
     "Without attention (Cho et al. 2014) the encoder squeezes the whole sentence into one "

@@ -7,8 +7,8 @@
   and reuses the cached greedy translation.
 * Page runs take turns (:class:`PageTurns`), as many at a time as there are cores, and the
   checkpoint list is read again only when the folder changes.
-* The sidebar choices (``app.py``) are collected into one frozen ``Settings`` kept in
-  session state, so pages read them instead of widget keys.
+* Every function of the page's model takes the one frozen ``Settings`` of this run
+  (``views.settings``, kept in ``session``), never widget keys.
 
 It draws nothing (no ``st.info``, ``st.error``, ``st.stop``): what goes wrong is raised, and
 ``widgets`` says it. What the pages show is shaped in ``views``. All model work runs through
@@ -28,7 +28,6 @@ from typing import Any, TypeVar
 import numpy as np
 import streamlit as st
 
-from dashboard import views
 from dashboard.views.settings import NothingToTranslate, Settings
 from nmt_core.analysis.alignment import Alignment
 from nmt_core.analysis.attribution import attribute
@@ -53,11 +52,6 @@ from nmt_core.serving.workers import MAX_MODELS, TranslationWorkers, configured_
 from nmt_core.translate import Translation, encoder_annotations, translate, with_reference
 
 T = TypeVar("T")
-
-
-def settings() -> Settings:
-    """The settings ``app.py`` stored for this run (pages run after it)."""
-    return st.session_state["settings"]
 
 
 def _stamp(path: Path) -> float:
@@ -306,11 +300,6 @@ def query_keys(chosen: Settings, sentences: tuple[str, ...]) -> QueryKeyMap:
     (``nmt_core.analysis.querykey``; greedy translations). Raises ValueError for a model
     without attention or with coverage."""
     return _query_keys(*_work_key(chosen.model, chosen.device, "")[:3], sentences)
-
-
-def sentence() -> str:
-    """The sentence in the input box, cut to MAX_CHARS characters."""
-    return st.session_state.get("sentence", "")[: views.MAX_CHARS]
 
 
 def translation(

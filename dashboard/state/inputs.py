@@ -29,15 +29,11 @@ from typing import Any
 
 import streamlit as st
 
+from dashboard.state import session  # every key declared there
 from dashboard.state.link_values import choice, flag, real_number, whole_number
-from dashboard.state.session import (  # declared there, with every other key
-    KEPT,
-    PER_SENTENCE,
-    SIDEBAR,
-)
+from dashboard.state.session import KEPT, PER_SENTENCE, SIDEBAR, Key
 
-_COPY = "kept:"  # prefix of the copies
-_SENTENCE = "kept:sentence"  # the sentence the kept inputs belong to
+_SENTENCE = session.COPY.key("sentence")  # the sentence the kept inputs belong to
 LEVELS = {"pieces": "subword pieces", "words": "words"}  # link value -> the sidebar's choice
 MAX_BEAM = 8  # the sidebar slider's range is 1..MAX_BEAM
 # What-if temperatures, spaced by factors of 2 to 2.5 from nearly the argmax to nearly uniform
@@ -46,17 +42,21 @@ TEMPERATURES = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0
 MAX_POSITION = 9999  # a link's step or tour step at most; a page shows one past its end at its last
 
 
+def _copy(key: Key) -> Key:
+    """Where :func:`remember` keeps ``key``'s value, which Streamlit does not forget."""
+    return session.COPY.key(key.name)
+
+
 def restore(sentence: str) -> None:
     """Before a page runs: clear the inputs of another sentence, bring back the rest."""
-    ss = st.session_state
-    if ss.get(_SENTENCE, sentence) != sentence:
+    if _SENTENCE.get(sentence) != sentence:
         for key in PER_SENTENCE:
-            ss.pop(key, None)
-            ss.pop(_COPY + key, None)
-    ss[_SENTENCE] = sentence
+            key.pop()
+            _copy(key).pop()
+    _SENTENCE.set(sentence)
     for key in KEPT:
-        if key not in ss and _COPY + key in ss:
-            ss[key] = ss[_COPY + key]
+        if not key.exists() and _copy(key).exists():
+            key.set(_copy(key).value())
 
 
 def open_at(sentence: str, step: int) -> None:
@@ -65,22 +65,21 @@ def open_at(sentence: str, step: int) -> None:
     the sentence box is drawn. The old sentence's inputs are cleared here, as :func:`restore`
     would on the next run, so that the step set here stays; the sidebar's choices are kept
     as plain values, which outlive the page change the server then makes (``SIDEBAR``)."""
-    ss = st.session_state
     for key in SIDEBAR:
-        if key in ss:
-            ss[key] = ss[key]
-    ss.sentence = sentence
+        if key.exists():
+            key.set(key.value())
+    session.SENTENCE.set(sentence)
     restore(sentence)
-    ss.step = ss.lesson_step = step
-    ss.beam = 1  # the map's steps are the greedy translation's
+    session.STEP.set(step)
+    session.LESSON_STEP.set(step)
+    session.BEAM.set(1)  # the map's steps are the greedy translation's
 
 
 def remember() -> None:
     """After a page ran (or stopped): copy the inputs it drew."""
-    ss = st.session_state
     for key in KEPT:
-        if key in ss:
-            ss[_COPY + key] = ss[key]
+        if key.exists():
+            _copy(key).set(key.value())
 
 
 @dataclass(frozen=True)
@@ -88,7 +87,7 @@ class LinkSetting:
     """A setting a link carries: how its text is read, where its value goes, what it takes."""
 
     read: Callable[[str], object | None]  # a parser of link_values: None for a text it refuses
-    keys: tuple[str, ...]  # the session-state keys that get its value
+    keys: tuple[Key, ...]  # the session-state keys that get its value
     takes: str  # the values it takes, for the message that names a refused one
 
 
@@ -104,20 +103,26 @@ def link_settings(models: Collection[str]) -> dict[str, LinkSetting]:
     names = {name: name for name in models}
     position = partial(whole_number, low=1, high=MAX_POSITION)
     return {
-        "step": LinkSetting(position, ("step", "lesson_step"), f"step 1–{MAX_POSITION}"),
+        "step": LinkSetting(
+            position, (session.STEP, session.LESSON_STEP), f"step 1–{MAX_POSITION}"
+        ),
         "beam": LinkSetting(
-            partial(whole_number, low=1, high=MAX_BEAM), ("beam",), f"beam 1–{MAX_BEAM}"
+            partial(whole_number, low=1, high=MAX_BEAM), (session.BEAM,), f"beam 1–{MAX_BEAM}"
         ),
         "tokens": LinkSetting(
-            partial(choice, options=LEVELS), ("level",), f"tokens {' or '.join(LEVELS)}"
+            partial(choice, options=LEVELS), (session.LEVEL,), f"tokens {' or '.join(LEVELS)}"
         ),
-        "presentation": LinkSetting(flag, ("presentation",), "presentation 1 or 0"),
-        "tour": LinkSetting(position, ("tour_step",), f"tour 1–{MAX_POSITION}"),
-        "a": LinkSetting(partial(choice, options=names), ("compare_a",), "a and b model names"),
-        "b": LinkSetting(partial(choice, options=names), ("compare_b",), "a and b model names"),
+        "presentation": LinkSetting(flag, (session.PRESENTATION,), "presentation 1 or 0"),
+        "tour": LinkSetting(position, (session.TOUR_STEP,), f"tour 1–{MAX_POSITION}"),
+        "a": LinkSetting(
+            partial(choice, options=names), (session.COMPARE_A,), "a and b model names"
+        ),
+        "b": LinkSetting(
+            partial(choice, options=names), (session.COMPARE_B,), "a and b model names"
+        ),
         "temperature": LinkSetting(
             _temperature,
-            ("temperature",),
+            (session.TEMPERATURE,),
             f"temperature a stop of its slider, {TEMPERATURES[0]:g}–{TEMPERATURES[-1]:g}",
         ),
     }
@@ -145,9 +150,8 @@ def from_link(query: Mapping[str, str], models: Collection[str]) -> tuple[str | 
     example) and the link's settings that could not be used ("beam=20"), which stay at their
     defaults and are named to the user.
     """
-    ss = st.session_state
     if "s" in query:
-        ss.sentence = query["s"]
+        session.SENTENCE.set(query["s"])
     ignored = []
     for key, setting in link_settings(models).items():
         if key in query:
@@ -155,18 +159,18 @@ def from_link(query: Mapping[str, str], models: Collection[str]) -> tuple[str | 
             if value is None:
                 ignored.append(f"{key}={query[key]}")
             else:
-                ss.update(dict.fromkeys(setting.keys, value))
+                for state_key in setting.keys:
+                    state_key.set(value)
     return query.get("model"), ignored
 
 
 def link(sentence: str, model: str) -> dict[str, Any]:
     """The query the page's URL shows: what reproduces this view (defaults left out)."""
-    ss = st.session_state
     query: dict[str, Any] = {"s": sentence, "model": model}
-    if ss.get("beam", 1) != 1:
-        query["beam"] = ss.beam
-    if ss.get("level") == LEVELS["words"]:
+    if session.BEAM.get(1) != 1:
+        query["beam"] = session.BEAM.value()
+    if session.LEVEL.get() == LEVELS["words"]:
         query["tokens"] = "words"
-    if ss.get("presentation"):
+    if session.PRESENTATION.get():
         query["presentation"] = "1"
     return query

@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import figures, views
+from dashboard.state import session
 from dashboard.views import numbers
 from dashboard.views.formulas import CONFIDENCE_FORMULAS
 from dashboard.views.markdown_text import literal
@@ -29,7 +30,7 @@ def hard_alignment_choice() -> tuple[str, float]:
         help="Yes/no links between tokens, read off the soft attention weights.",
     )
     # the default goes in through session state: the value is kept across pages (state/inputs.py)
-    st.session_state.setdefault("align_threshold", numbers.DEFAULT_THRESHOLD)
+    session.ALIGN_THRESHOLD.setdefault(numbers.DEFAULT_THRESHOLD)
     threshold = st.slider(
         "Threshold",
         0.05,

@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from dashboard import figures, views
+from dashboard.state import session
 from dashboard.views import numbers
 from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
@@ -51,18 +52,11 @@ def what_if_panel(
         )
         asked = st.form_submit_button(f"Decode from step {step + 1}", type="primary")
     if asked:
-        st.session_state.whatif_asked = (
-            result.source,
-            result.hypothesis,
-            step,
-            edit,
-            piece,
-            source,
-        )
-    if st.session_state.get("whatif_asked", ())[:3] != (result.source, result.hypothesis, step):
+        session.WHATIF_ASKED.set((result.source, result.hypothesis, step, edit, piece, source))
+    if session.WHATIF_ASKED.get(())[:3] != (result.source, result.hypothesis, step):
         st.caption("Choose a change and decode: nothing is computed until you ask.")
         return
-    *_, edit, piece, source = st.session_state.whatif_asked
+    *_, edit, piece, source = session.WHATIF_ASKED.value()
     name = WHAT_IF_EDITS[edit]
     weights = numbers.edited_weights(hyp, step, name, source)
     change = decode_changed(step, piece if name is None else None, weights)
@@ -104,8 +98,8 @@ def attribution_panel(
     )
     asked = (drawn.settings.model.name, result.source, result.hypothesis)
     if st.button("Compute the attributions", key="attribution_go"):
-        st.session_state.attribution_asked = asked
-    if st.session_state.get("attribution_asked") != asked:
+        session.ATTRIBUTION_ASKED.set(asked)
+    if session.ATTRIBUTION_ASKED.get() != asked:
         st.caption("Nothing is computed until you ask (about a second for a short sentence).")
         return
     shown = numbers.attribution_beside_attention(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import figures
-from dashboard.state import inputs
+from dashboard.state import inputs, session
 from dashboard.views import querykey
 from dashboard.views.examples import everyday_sentences
 from dashboard.views.markdown_text import literal
@@ -21,7 +21,6 @@ from nmt_core.analysis.querykey import QueryKeyMap
 def map_sentences(direction: str) -> tuple[str, ...] | None:
     """The sentences to map: our everyday ones or an uploaded TSV's, as many as the slider
     says; None, with a line saying why, while there is no usable file."""
-    ss = st.session_state
     everyday, upload = querykey.SOURCES
     source = st.radio("Sentences", querykey.SOURCES, key="qk_source", horizontal=True)
     if source == everyday:
@@ -43,7 +42,7 @@ def map_sentences(direction: str) -> tuple[str, ...] | None:
             return None
     if len(sentences) < 2:
         return sentences
-    ss.qk_count = min(ss.get("qk_count", querykey.DEFAULT_COUNT), len(sentences))
+    session.QK_COUNT.set(min(session.QK_COUNT.get(querykey.DEFAULT_COUNT), len(sentences)))
     count = st.slider(
         "How many sentences (the first ones; more take longer)", 1, len(sentences), key="qk_count"
     )
@@ -56,10 +55,10 @@ def query_key_panel(found: QueryKeyMap, keeps: str, drawn: Drawn) -> None:
     model whose queries and keys ``found`` holds."""
 
     def open_clicked() -> None:  # a callback: runs before the next run draws the sentence box
-        opened = querykey.clicked_step(found.sentences, st.session_state.qk_chart.selection.points)
+        opened = querykey.clicked_step(found.sentences, session.QK_CHART.value().selection.points)
         if opened is not None:
             inputs.open_at(*opened)
-            st.session_state.qk_open = True  # the page turns to Step through
+            session.QK_OPEN.set(True)  # the page turns to Step through
 
     fig = figures.query_key_map(
         found, title="Click a point to open its step", presentation=drawn.settings.presentation

@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 
 from dashboard import figures, views
-from dashboard.state import inputs
+from dashboard.state import inputs, session
 from dashboard.views import numbers
 from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
@@ -32,11 +32,11 @@ def predict_then_reveal(result: Translation, step: int, presentation: bool, aske
     screen the click on a word is the reveal. ``asked`` names the question (the model, the
     sentence): a new question, or another step, hides the answer again.
     """
-    ss = st.session_state
     question = views.guess_for_step(result, step)
-    if ss.get("quiz_asked") != (asked, step):
-        ss.quiz_asked, ss.quiz_revealed = (asked, step), False
-        ss.pop("quiz_guess", None)
+    if session.QUIZ_ASKED.get() != (asked, step):
+        session.QUIZ_ASKED.set((asked, step))
+        session.QUIZ_REVEALED.set(False)
+        session.QUIZ_GUESS.pop()
     st.markdown("**Guess first:** which source word does it look at most? Click one.")
     guess = st.pills(
         "Your guess",
@@ -47,10 +47,10 @@ def predict_then_reveal(result: Translation, step: int, presentation: bool, aske
     )
     if presentation:
         if st.button("Reveal the answer", key="quiz_reveal", type="primary"):
-            ss.quiz_revealed = True
+            session.QUIZ_REVEALED.set(True)
     elif guess is not None:
-        ss.quiz_revealed = True
-    if not ss.quiz_revealed:
+        session.QUIZ_REVEALED.set(True)
+    if not session.QUIZ_REVEALED.value():
         hint = "Reveal shows" if presentation else "Your click shows"
         st.caption(f"{hint} the attention weights, the animation and the formulas.")
         return False
@@ -134,37 +134,37 @@ def step_player(steps: int) -> int:
     The slider's key "step" is locked once the slider is drawn, so buttons change it in their
     callbacks and playing hands the next step over in "step_next" before a rerun.
     """
-    ss = st.session_state
 
     def move(delta: int) -> None:
-        ss.step = min(max(ss.get("step", 1) + delta, 1), steps)
+        session.STEP.set(min(max(session.STEP.get(1) + delta, 1), steps))
 
     def toggle_play() -> None:
-        ss.playing = not ss.get("playing", False)
-        if ss.playing and ss.get("step", 1) >= steps:
-            ss.step = 1  # play again from the start
+        session.PLAYING.set(not session.PLAYING.get(False))
+        if session.PLAYING.value() and session.STEP.get(1) >= steps:
+            session.STEP.set(1)  # play again from the start
 
-    ss.step = min(max(ss.pop("step_next", None) or ss.get("step", 1), 1), steps)
-    if ss.step == steps:
-        ss.playing = False  # played to the end
+    session.STEP.set(min(max(session.STEP_NEXT.pop() or session.STEP.get(1), 1), steps))
+    if session.STEP.value() == steps:
+        session.PLAYING.set(False)  # played to the end
     if steps > 1:
         st.slider("Decoder step t", 1, steps, key="step")
     back, play, forward = st.columns(3)
     back.button("◀ Previous", on_click=move, args=(-1,), key="step_prev", width="stretch")
-    label = "⏸ Pause" if ss.get("playing") else "▶ Play"
+    label = "⏸ Pause" if session.PLAYING.get() else "▶ Play"
     play.button(label, on_click=toggle_play, key="step_play", width="stretch")
     forward.button("Next ▶", on_click=move, args=(1,), key="step_forward", width="stretch")
-    inputs.show_in_link(step=ss.step)
-    return ss.step
+    step = session.STEP.value()
+    inputs.show_in_link(step=step)
+    return step
 
 
 def keep_playing(leave_turn: Callable[[], None]) -> None:
     """Call last on the page: while playing, give the page's turn back (``leave_turn``: nobody
     need queue behind a page that is only waiting), wait, then rerun at the next step."""
-    if st.session_state.get("playing"):
+    if session.PLAYING.get():
         leave_turn()
         time.sleep(PLAY_SECONDS)
-        st.session_state.step_next = st.session_state.step + 1
+        session.STEP_NEXT.set(session.STEP.value() + 1)
         st.rerun()
 
 
@@ -179,18 +179,17 @@ def temperature_what_if(
     the softmax: a "Temperature" slider, α = softmax(e / T) drawn beside the model's own α
     (T = 1), and both entropies. The worked numbers elsewhere stay the model's own. ``drawn``:
     the model whose hypothesis ``hyp`` is."""
-    ss = st.session_state
-    if ss.get("temperature") not in inputs.TEMPERATURES:
-        ss.temperature = 1.0  # the model's own
+    if session.TEMPERATURE.get() not in inputs.TEMPERATURES:
+        session.TEMPERATURE.set(1.0)  # the model's own
     # Each page has its own slider (a widget key belongs to one page), set from the one T that
     # both share before it is drawn, and handing a new T back to it when moved.
-    slider = f"{key}_slider"
-    ss[slider] = ss.temperature
+    slider = session.TEMPERATURE_SLIDERS[key]
+    slider.set(session.TEMPERATURE.value())
 
     def keep() -> None:
-        ss.temperature = ss[slider]
+        session.TEMPERATURE.set(slider.value())
 
-    temperature = ss.temperature  # moving the slider set it before this run: its value
+    temperature = session.TEMPERATURE.value()  # moving the slider set it before this run
     if temperature != 1.0:  # the model's own, the default, is left out of the link
         inputs.show_in_link(temperature=temperature)
     tempered = numbers.step_temperature(hyp, step, temperature)
@@ -198,7 +197,7 @@ def temperature_what_if(
     st.select_slider(
         "Temperature",
         inputs.TEMPERATURES,
-        key=slider,
+        key=slider.name,
         on_change=keep,
         format_func="{:g}".format,
         help="What if: α = softmax(e / T), from this step's raw scores e. Below 1 the weights "

@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from dashboard.state import inputs
+from dashboard.state import inputs, session
 from dashboard.views import tour
 from dashboard.views.settings import Settings
 from dashboard.views.tour import TARGETS, TourStep
@@ -87,21 +87,21 @@ def guided_tour(
     returns whether the tour is on (the Lesson then asks no guess first). ``annotations``: the
     encoder's h_j of the sentence (``state.caches.current_annotations``), asked for only while
     the tour runs."""
-    ss = st.session_state
-    if ss.get("tour_step") is None:
+    if session.TOUR_STEP.get() is None:
         st.button(
             "Take the tour", key="tour_start_button", on_click=_go_to, args=(1,), type="primary"
         )
         return False
     steps = tour.tour_steps(result, step, chosen.model, chosen.models, annotations())
-    ss.tour_step = min(max(ss.tour_step, 1), len(steps))
-    inputs.show_in_link(tour=ss.tour_step)  # the address bar reopens the tour here
-    _panel(steps, ss.tour_step)
+    number = min(max(session.TOUR_STEP.value(), 1), len(steps))
+    session.TOUR_STEP.set(number)
+    inputs.show_in_link(tour=number)  # the address bar reopens the tour here
+    _panel(steps, number)
     return True
 
 
 def _go_to(number: int | None) -> None:
-    st.session_state.tour_step = number
+    session.TOUR_STEP.set(number)
 
 
 def _panel(steps: Sequence[TourStep], number: int) -> None:
