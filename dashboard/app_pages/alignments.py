@@ -5,7 +5,7 @@ import streamlit as st
 
 from dashboard import figures, views, widgets
 from dashboard.state import caches, session
-from dashboard.views import numbers
+from nmt_core.measures.evaluation import attention_entropy
 from nmt_core.text.data import language_names
 
 chosen = session.settings()
@@ -99,7 +99,7 @@ st.subheader("How sure is the model? (Rikters & Fishel, 2017)")
 widgets.confidence(full)
 widgets.chart(
     figures.step_lines(
-        {"entropy": numbers.step_entropy(full.matrix)},
+        {"entropy": attention_entropy(full.matrix)},
         tokens=full.target_tokens,
         title="Entropy of each step's attention (0 = looks at one token)",
         y_title="nats",

@@ -4,8 +4,8 @@ import streamlit as st
 
 from dashboard import figures, widgets
 from dashboard.state import caches, session
-from dashboard.views import numbers
 from dashboard.views.markdown_text import literal
+from nmt_core.learning.probes import training_curve
 
 chosen = session.settings()
 st.header("Attention across training")
@@ -39,7 +39,7 @@ step = session.TRAINING_STEP.value()
 k = steps.index(step)
 evaluation, probe = log.evaluations[k], log.sentences[sentence]
 view = log.view(k, sentence, word_level=chosen.word_level)
-curve = numbers.probe_curve(log)
+curve = training_curve(log)
 left, right = widgets.side_by_side(2, chosen.presentation, [3, 2])
 with left:
     st.code(evaluation.hypotheses[sentence] or "(empty translation)", language=None,

@@ -1,9 +1,8 @@
-"""The numbers widgets show beside the charts: agreements, gold scores, confidence, what-if
-weights, an attribution beside the attention.
+"""The numbers widgets show beside the charts, shaped from nmt_core's: agreements, gold scores,
+confidence, what the temperature chart says, an attribution beside the attention.
 
-Rule: a view, like ``views``: it calls ``nmt_core`` for every number and shapes the result
-for a widget; no Streamlit. Widgets and pages take their numbers from here or ``views``, never
-from ``nmt_core`` directly, so a test can see where each number comes from.
+A number nmt_core gives as it is drawn (a weighted sum, tempered weights, an entropy) is taken
+from nmt_core where it is shown; here, the ones that need shaping first.
 """
 
 from __future__ import annotations
@@ -15,44 +14,16 @@ import numpy as np
 from dashboard.views import attribution_summary
 from dashboard.views.markdown_text import literal
 from nmt_core.analysis.alignment import (
-    DEFAULT_THRESHOLD,
-    HARD_ALIGNMENT_METHODS,
     Alignment,
     AlignmentScores,
     alignment_agreement,
     alignment_error_rate,
     alignment_error_rate_after_the_first_word,
-    format_pharaoh,
 )
-from nmt_core.analysis.attribution import IG_STEPS, agreement, by_source_word, relevance
-from nmt_core.analysis.attribution import METHODS as ATTRIBUTION_METHODS
-from nmt_core.analysis.eflomal import PRIORS_COMMAND as EFLOMAL_PRIORS_COMMAND
-from nmt_core.analysis.whatif import edited_attention
-from nmt_core.learning.probes import ProbeLog, TrainingCurve, training_curve
-from nmt_core.measures.evaluation import attention_confidence, attention_entropy
-from nmt_core.measures.step_arithmetic import WeightedSum, weighted_sum
-from nmt_core.measures.temperature import TemperedWeights, tempered_weights
-from nmt_core.translate import Hypothesis, Translation
-
-__all__ = [  # nmt_core's constants that widgets name, handed on from here
-    "ATTRIBUTION_METHODS",
-    "DEFAULT_THRESHOLD",
-    "EFLOMAL_PRIORS_COMMAND",
-    "HARD_ALIGNMENT_METHODS",
-    "IG_STEPS",
-]
-
-
-def step_context(hyp: Hypothesis, step: int, values: np.ndarray) -> WeightedSum:
-    """The terms of c_t at decoder step ``step`` (0-based): α_t times the annotations
-    ``values`` (S, H), as the Lesson's animation adds them up."""
-    return weighted_sum(hyp.attention[step], values)
-
-
-def step_temperature(hyp: Hypothesis, step: int, temperature: float) -> TemperedWeights:
-    """What if decoder step ``step`` (0-based) divided its raw scores by ``temperature`` before
-    the softmax: the weights, their entropy and the model's own (T = 1), in bits."""
-    return tempered_weights(hyp.scores[step], temperature)
+from nmt_core.analysis.attribution import agreement, by_source_word, relevance
+from nmt_core.measures.evaluation import attention_confidence
+from nmt_core.measures.temperature import TemperedWeights
+from nmt_core.translate import Translation
 
 
 def temperature_entropies(tempered: TemperedWeights) -> str:
@@ -73,12 +44,6 @@ def temperature_caption(tempered: TemperedWeights, source: tuple[str, ...]) -> s
         f"become the argmax, all on the top score ({top}); as T grows they even out to 1/{count} "
         "each. The model itself always uses T = 1: the worked numbers are its own."
     )
-
-
-def edited_weights(hyp: Hypothesis, step: int, edit: str | None, source: int) -> np.ndarray | None:
-    """(S,) the attention a what-if puts at ``step`` (``edit``: "one", "uniform", "shuffled";
-    None, the piece is changed instead: no weights)."""
-    return None if edit is None else edited_attention(hyp.attention[step], edit, source)
 
 
 @dataclass(frozen=True)
@@ -112,11 +77,6 @@ def attribution_beside_attention(
         method, agreement(attention, relevant), agreement(attention[step], relevant[step]), step
     )
     return AttributionShown(series, tokens, title, summary)
-
-
-def pharaoh_line(links: Alignment) -> str:
-    """One sentence's links as a Pharaoh line ("0-0 1-2")."""
-    return format_pharaoh(links)
 
 
 @dataclass(frozen=True)
@@ -166,13 +126,3 @@ def confidence_values(matrix: np.ndarray) -> list[tuple[str, float]]:
         ("AP in", values.absentmindedness_in),
         ("Total", values.total),
     ]
-
-
-def step_entropy(matrix: np.ndarray) -> np.ndarray:
-    """(T,) the entropy of each step's attention row, in nats."""
-    return attention_entropy(matrix)
-
-
-def probe_curve(log: ProbeLog) -> TrainingCurve:
-    """The probes' AER, entropy and dev BLEU at each recorded training step."""
-    return training_curve(log)

@@ -17,7 +17,13 @@ from dashboard.views import numbers
 from dashboard.views.formulas import CONFIDENCE_FORMULAS
 from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
-from nmt_core.analysis.alignment import Alignment
+from nmt_core.analysis.alignment import (
+    DEFAULT_THRESHOLD,
+    HARD_ALIGNMENT_METHODS,
+    Alignment,
+    format_pharaoh,
+)
+from nmt_core.analysis.eflomal import PRIORS_COMMAND as EFLOMAL_PRIORS_COMMAND
 from nmt_core.translate import AttentionView
 
 
@@ -25,12 +31,12 @@ def hard_alignment_choice() -> tuple[str, float]:
     """The Alignments page's choice of how soft attention becomes links: (method, threshold)."""
     method = st.radio(
         "Hard alignment",
-        numbers.HARD_ALIGNMENT_METHODS,
+        HARD_ALIGNMENT_METHODS,
         key="align_method",
         help="Yes/no links between tokens, read off the soft attention weights.",
     )
     # the default goes in through session state: the value is kept across pages (state/inputs.py)
-    session.ALIGN_THRESHOLD.setdefault(numbers.DEFAULT_THRESHOLD)
+    session.ALIGN_THRESHOLD.setdefault(DEFAULT_THRESHOLD)
     threshold = st.slider(
         "Threshold",
         0.05,
@@ -51,7 +57,7 @@ def hard_alignment_choice() -> tuple[str, float]:
 
 def alignment_downloads(links: Alignment, view: AttentionView, rows: list[dict]) -> None:
     """CSV, JSON and Pharaoh downloads of one sentence's hard alignment."""
-    pharaoh = numbers.pharaoh_line(links)
+    pharaoh = format_pharaoh(links)
     document = {
         "source": list(view.source_tokens),
         "target": list(view.target_tokens),
@@ -126,7 +132,7 @@ def eflomal_comparison(
         st.info(
             "eflomal needs priors built from this model's training pairs, once per machine "
             "(about a minute; eflomal installs itself into your cache first if needed, and "
-            f"nothing goes into the repository): `{numbers.EFLOMAL_PRIORS_COMMAND}`"
+            f"nothing goes into the repository): `{EFLOMAL_PRIORS_COMMAND}`"
         )
         return
     chart(

@@ -17,7 +17,9 @@ from dashboard.views import numbers
 from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
 from dashboard.widgets.results import no_attention_note
-from nmt_core.analysis.whatif import WhatIf
+from nmt_core.analysis.attribution import IG_STEPS
+from nmt_core.analysis.attribution import METHODS as ATTRIBUTION_METHODS
+from nmt_core.analysis.whatif import WhatIf, edited_attention
 from nmt_core.translate import Translation
 
 WHAT_IF_EDITS = {  # the radio's choices -> nmt_core.analysis.whatif.edited_attention's names
@@ -58,7 +60,7 @@ def what_if_panel(
         return
     *_, edit, piece, source = session.WHATIF_ASKED.value()
     name = WHAT_IF_EDITS[edit]
-    weights = numbers.edited_weights(hyp, step, name, source)
+    weights = None if name is None else edited_attention(hyp.attention[step], name, source)
     change = decode_changed(step, piece if name is None else None, weights)
     changed = change.changed
     st.markdown(f"**Before:** {literal(hyp.text)}  \n**After:** {literal(changed.text)}")
@@ -89,11 +91,11 @@ def attribution_panel(
     st.caption(views.ATTRIBUTION_POINT)
     method = st.radio(
         "Attribution method",
-        list(numbers.ATTRIBUTION_METHODS),
-        format_func=numbers.ATTRIBUTION_METHODS.get,
+        list(ATTRIBUTION_METHODS),
+        format_func=ATTRIBUTION_METHODS.get,
         key="attribution_method",
         horizontal=not presentation,
-        help=f"Integrated gradients: {numbers.IG_STEPS} steps from all-zero source "
+        help=f"Integrated gradients: {IG_STEPS} steps from all-zero source "
         "embeddings. Leave one out: one source piece's embedding zeroed at a time.",
     )
     asked = (drawn.settings.model.name, result.source, result.hypothesis)
@@ -107,7 +109,7 @@ def attribution_panel(
         attributions(method),
         step,
         words,
-        numbers.ATTRIBUTION_METHODS[method],
+        ATTRIBUTION_METHODS[method],
     )
     if shown.summary is None:
         no_attention_note()

@@ -19,6 +19,8 @@ from dashboard.views import numbers
 from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
 from nmt_core.analysis.votes import Votes
+from nmt_core.measures.step_arithmetic import weighted_sum
+from nmt_core.measures.temperature import tempered_weights
 from nmt_core.translate import Hypothesis, Translation
 
 PLAY_SECONDS = 1.0  # pause between steps while playing
@@ -70,7 +72,7 @@ def animated_step(
         figures.step_animation(
             hyp.scores[step],
             hyp.attention[step],
-            numbers.step_context(hyp, step, values),
+            weighted_sum(hyp.attention[step], values),
             values,
             source,
             *views.topk_rows(hyp, step),
@@ -192,7 +194,7 @@ def temperature_what_if(
     temperature = session.TEMPERATURE.value()  # moving the slider set it before this run
     if temperature != 1.0:  # the model's own, the default, is left out of the link
         inputs.show_in_link(temperature=temperature)
-    tempered = numbers.step_temperature(hyp, step, temperature)
+    tempered = tempered_weights(hyp.scores[step], temperature)
     st.markdown(numbers.temperature_entropies(tempered))  # plainly a what-if, first
     st.select_slider(
         "Temperature",
