@@ -1,5 +1,5 @@
 """State caches and holds the session; it draws nothing: what goes wrong is raised, and a widget
-says it.
+says it. Pages and the app read it; widgets only their own session keys and the link.
 
 * ``session``: every key the app keeps in ``st.session_state``, declared once, typed, with how
   long it lives.

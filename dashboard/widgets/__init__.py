@@ -1,7 +1,13 @@
-"""Widget groups that several pages use, or that would make a page script too long.
+"""Widgets lay out what the pages hand them: no model work, no settings of their own, no
+arithmetic.
 
-Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
-from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
+Widget groups that several pages use, or that would make a page script too long. Every number
+a widget shows comes from ``views`` or from nmt_core's functions of results, every figure from
+``figures``. Translations, model work and the Lesson's file come down from the pages, as a
+result or as a function to call on demand; the settings come down as ``views.settings``. Of
+state, a widget takes only its own declared session keys (``state.session``) and the link
+(``state.inputs``); of nmt_core, result types, constants and functions of results, never a
+model (tests/test_structure.py).
 """
 
 from dashboard.widgets.alignment import (  # noqa: F401

@@ -1,8 +1,4 @@
-"""Alignments: hard links from attention, downloads, gold scores, eflomal, confidence.
-
-Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
-from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
-"""
+"""Alignments: hard links from attention, downloads, gold scores, eflomal, confidence."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""Charts and tables as every page shows them: export, sizes, side by side or stacked.
-
-Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
-from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
-"""
+"""Charts and tables as every page shows them: export, sizes, side by side or stacked."""
 
 from __future__ import annotations
 

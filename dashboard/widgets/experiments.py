@@ -1,8 +1,4 @@
-"""Experiments on one step, computed on demand: what-if, attribution beside attention.
-
-Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
-from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
-"""
+"""Experiments on one step, computed on demand: what-if, attribution beside attention."""
 
 from __future__ import annotations
 

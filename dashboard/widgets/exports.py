@@ -7,9 +7,6 @@ button cannot run code in the browser, so the two buttons are a small component 
 components v2: inline HTML and JavaScript, served by our own server, nothing fetched). It finds
 its chart by the chart's key, which Streamlit puts on the chart's element as the class
 ``st-key-<key>``. tests/test_dashboard_browser.py saves both from a live chart.
-
-Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
-from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
 """The Query–key map's widgets: which sentences, and the map with its numbers, whose points open
 their sentence at their step on Step through.
-
-Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
-from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""The model's results for a page, or one message saying why there are none.
-
-Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
-from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
-"""
+"""The model's results for a page, or one message saying why there are none."""
 
 from __future__ import annotations
 

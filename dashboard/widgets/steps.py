@@ -1,8 +1,5 @@
 """One decoder step at a time: the class's guess, the animation, the step player, the
 temperature what-if.
-
-Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
-from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
 """
 
 from __future__ import annotations

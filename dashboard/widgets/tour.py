@@ -1,9 +1,6 @@
 """The Lesson's guided tour on screen: "Take the tour", then one step at a time in a panel fixed
 at the bottom of the screen, the element it names outlined and scrolled into view above it
 (``views/tour.py`` says how the tour works and builds its steps).
-
-Rule: widgets lay out; every number they show comes from ``numbers_view`` or ``views``, the figures
-from ``figures``; from nmt_core they take only result types (tests/test_structure.py).
 """
 
 from __future__ import annotations
