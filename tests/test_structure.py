@@ -201,8 +201,22 @@ def test_each_package_states_its_rule_and_ships_in_the_wheel():
             assert "Rule:" in (ast.get_docstring(ast.parse(init.read_text())) or ""), name
 
 
-# The dashboard's layers (each module's docstring states its rule): pages compose; widgets lay
-# out; views shape results; figures draw; state caches and holds the session.
+# The dashboard's layers, a folder each, with the rule its __init__.py opens with and the other
+# layers it may import: pages compose; widgets lay out; exports compose into a file; views shape
+# results; figures draw; state caches and holds the session. Of state, widgets take only their
+# own session keys and the link (WIDGETS_FROM_STATE): model work and settings are handed down.
+WIDGETS_FROM_STATE = {"state.session", "state.inputs"}
+DASHBOARD_LAYERS = {
+    "app_pages": ("Pages compose", {"widgets", "export", "views", "figures", "state"}),
+    "widgets": ("Widgets lay out", {"views", "figures", *WIDGETS_FROM_STATE}),
+    "export": ("Exports compose", {"views", "figures"}),
+    "views": ("Views shape results", {"figures"}),
+    "figures": ("Figures draw", set()),
+    "state": ("State caches and holds the session", {"views"}),
+}
+# Beside the layers: the entry script and what only it reads, and the command with its server
+# process. They may import any layer; no layer imports them.
+ENTRY = {"app", "navigation", "presentation", "launch", "server"}
 RESULT_TYPES = {  # what widgets may take from nmt_core: the results they lay out, the errors
     "Translation", "AttentionView", "Hypothesis", "Votes", "Alignment", "CheckpointInfo",
     "CheckpointError", "ProbeError", "ProbeLog", "QueryKeyMap", "WhatIf",
@@ -230,6 +244,61 @@ def imports_of(file: Path) -> list[tuple[str, str]]:
         elif isinstance(node, ast.Import):
             found += [(alias.name, "") for alias in node.names]
     return found
+
+
+def test_the_dashboard_is_a_folder_per_layer_and_its_imports_point_one_way():
+    """A reader sees the architecture from ``ls dashboard``: every module sits in its layer's
+    folder (or is an entry module), each folder opens with its rule, and a module imports only
+    its own layer and the layers its rule names (deferred imports too), never an entry module:
+    pages -> widgets and export -> views -> figures; pages read state, state reads views."""
+    graph = import_graph(DASHBOARD)
+    homeless = sorted(m for m in graph if m and m not in ENTRY and layer(m) not in DASHBOARD_LAYERS)
+    assert not homeless, f"not in a layer's folder: {homeless}"
+    assert {"app", "views", "state.session", "widgets.charts", "app_pages.lesson"} <= set(graph)
+    for name, (rule, _) in DASHBOARD_LAYERS.items():
+        init = DASHBOARD / name / "__init__.py"
+        assert init.is_file(), f"dashboard/{name}/ is not a package"
+        assert (ast.get_docstring(ast.parse(init.read_text())) or "").startswith(rule), name
+
+    def may_import(module: str, other: str) -> bool:
+        allowed = DASHBOARD_LAYERS[layer(module)][1]
+        return layer(other) == layer(module) or any(
+            other == to or other.startswith(f"{to}.") for to in allowed
+        )
+
+    against = [
+        f"{module} -> {other}"
+        for module, imported in graph.items()
+        if layer(module) in DASHBOARD_LAYERS
+        for other in imported
+        if not may_import(module, other)
+    ]
+    assert not against, against
+    cycle = import_cycle(graph)
+    assert not cycle, f"import cycle: {' -> '.join(cycle)}"
+
+
+def test_widgets_never_import_model_work_or_settings_from_state():
+    """Widgets draw what they are handed: no widget imports state's caches (model work) or reads
+    the settings from the session; of state a widget takes its own declared session keys and
+    the link, and neither of those imports the caches."""
+    graph = import_graph(DASHBOARD)
+    taken = {
+        m: {o for o in graph[m] if layer(o) == "state"} for m in graph if layer(m) == "widgets"
+    }
+    wrong = {module: state for module, state in taken.items() if state - WIDGETS_FROM_STATE}
+    assert not wrong, f"widgets take from state more than their session keys and the link: {wrong}"
+    for module in WIDGETS_FROM_STATE:
+        assert "state.caches" not in graph[module], module
+    read = [
+        f"{file.name}:{node.lineno}"
+        for file in dashboard_files("widgets")
+        for node in ast.walk(ast.parse(file.read_text()))
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and (node.value.id, node.attr) in {("session", "settings"), ("session", "SETTINGS")}
+    ]
+    assert not read, f"widgets read the settings themselves instead of taking them: {read}"
 
 
 MODEL_TYPES = {"Checkpoint", "Seq2Seq", "Module", "Tensor"}  # what running a model takes
@@ -273,44 +342,64 @@ def test_state_draws_nothing():
                 assert node.attr in DRAWING, f"{file.name}:{node.lineno} st.{node.attr}"
 
 
-def session_keys_used(file: Path) -> set[str]:
-    """The session-state keys ``file`` reads or writes, and the keys of its input widgets."""
-    tree = ast.parse(file.read_text())
-    found: set[str] = set()
+SESSION = DASHBOARD / "state" / "session.py"  # the one module that touches st.session_state
 
-    def is_state(node: ast.AST) -> bool:
-        return (isinstance(node, ast.Name) and node.id == "ss") or (
-            isinstance(node, ast.Attribute) and node.attr == "session_state"
-        )
 
-    def named(node: ast.AST) -> set[str]:  # a key written out; a variable or f-string is not
-        return {node.value} if isinstance(node, ast.Constant) else set()
+def test_only_the_session_declarations_touch_the_session_state():
+    """Every read and write of ``st.session_state`` goes through a key declared in
+    state/session.py, so that its declarations are every key there is; a key or a family of
+    keys is made there, nowhere else."""
+    touched, made = [], []
+    for file in sorted(DASHBOARD.rglob("*.py")):
+        if file == SESSION:
+            continue
+        for node in ast.walk(ast.parse(file.read_text())):
+            where = f"{file.relative_to(DASHBOARD)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Attribute) and node.attr == "session_state":
+                touched.append(where)
+            if isinstance(node, ast.Call):
+                made_of = node.func.value if isinstance(node.func, ast.Subscript) else node.func
+                if isinstance(made_of, ast.Name) and made_of.id in {"Key", "Family"}:
+                    made.append(where)
+    assert not touched, f"st.session_state outside state/session.py: {touched}"
+    assert not made, f"session keys made outside state/session.py: {made}"
 
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and is_state(node.value):
-            if node.attr not in {"get", "pop", "update", "setdefault", "keys", "items"}:
-                found.add(node.attr)
-        elif isinstance(node, ast.Subscript) and is_state(node.value):
-            found |= named(node.slice)
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            owner, method = node.func.value, node.func.attr
-            if is_state(owner) and method in {"get", "pop", "setdefault"} and node.args:
-                found |= named(node.args[0])
-            if method in INPUT_WIDGETS:
-                found |= {key for k in node.keywords if k.arg == "key" for key in named(k.value)}
-    return found
+
+def widget_keys(file: Path) -> tuple[set[str], list[str]]:
+    """The keys ``file``'s input widgets are given written out, and where a widget's key is
+    neither written out nor a declared key's ``.name`` (a key made at run time, which no
+    declaration test could see)."""
+    written, unseen = set(), []
+    for node in ast.walk(ast.parse(file.read_text())):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        if node.func.attr not in INPUT_WIDGETS:
+            continue
+        for key in (k.value for k in node.keywords if k.arg == "key"):
+            if isinstance(key, ast.Constant):
+                written.add(key.value)
+            elif not (isinstance(key, ast.Attribute) and key.attr == "name"):
+                unseen.append(f"{file.relative_to(DASHBOARD)}:{node.lineno}")
+    return written, unseen
 
 
 def test_every_session_key_is_declared_once_with_its_lifetime():
+    """Every input widget's key is declared: written out and declared, or a declared key's
+    ``.name`` (a family's key made at run time, as Beam search's Candidate box); each name
+    once, and none inside a family."""
+    keyed = [(file, *widget_keys(file)) for file in sorted(DASHBOARD.rglob("*.py"))]
+    unseen = [where for _, _, places in keyed for where in places]
+    assert not unseen, f"input widgets keyed out of the declarations' sight: {unseen}"
     from dashboard.state import session
 
     undeclared, prefixes = {}, tuple(family.prefix for family in session.FAMILIES)
-    for file in DASHBOARD.rglob("*.py"):
-        for key in session_keys_used(file):
-            if key not in session.BY_NAME and not key.startswith(prefixes):
-                undeclared.setdefault(key, []).append(file.name)
+    for file, written, _ in keyed:
+        for key in written - set(session.BY_NAME):
+            undeclared.setdefault(key, []).append(file.name)
     assert not undeclared, undeclared
     assert len(session.BY_NAME) == len(session.KEYS)  # each name once
+    assert not [name for name in session.BY_NAME if name.startswith(prefixes)]
+    assert {key.name for key in session.KEPT} <= set(session.BY_NAME)
 
 
 def test_no_dashboard_module_shadows_a_module_of_python_or_of_an_installed_package():
