@@ -50,7 +50,7 @@ SENTENCE = (
     "gesprochen."
 )
 TARGET_SECONDS = 1.0
-MAPPED_SENTENCES = 40  # the query–key map's default (dashboard/querykey_view.DEFAULT_COUNT)
+MAPPED_SENTENCES = 40  # the query–key map's default (dashboard/views/querykey.DEFAULT_COUNT)
 
 
 def timed(work: Callable[[], object], repeats: int) -> tuple[float, float]:
