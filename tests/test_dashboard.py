@@ -763,6 +763,19 @@ def test_guess_first_hides_the_weights_until_a_word_is_clicked(app):
     assert at.button_group(key="quiz_guess").value is None
 
 
+def test_the_lesson_walks_the_steps_with_previous_and_next(app):
+    at = lesson(app, 1)
+    assert at.button(key="lesson_prev").disabled  # nothing before the first step
+    at.button(key="lesson_next").click().run()
+    assert at.slider(key="lesson_step").value == 2
+    at.button(key="lesson_next").click().run()
+    at.button(key="lesson_prev").click().run()
+    assert at.slider(key="lesson_step").value == 2 and not at.exception
+    last = len(translate(load_checkpoint(at_root(at)), SENTENCE).best.target_pieces)
+    at.slider(key="lesson_step").set_value(last).run()
+    assert at.button(key="lesson_next").disabled  # nothing after the last
+
+
 def test_on_a_projector_only_the_teachers_reveal_shows_the_answer(app):
     at = lesson(app, 1)
     at.sidebar.toggle(key="presentation").set_value(True).run()

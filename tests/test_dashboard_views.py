@@ -7,7 +7,7 @@ import pytest
 from conftest import shown
 
 from dashboard import views
-from dashboard.views import comparison, formulas
+from dashboard.views import comparison, formulas, pieces
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 
 SOURCE = ("▁Der", "▁Haus", "tür", ".", "</s>")  # words "Der", "Haustür.", "</s>"
@@ -248,3 +248,32 @@ def test_an_upload_in_another_encoding_is_named_as_such(data, said):
     with pytest.raises(ValueError, match=re.escape(f"gold.txt {said}")):
         views.uploaded_text(data, "gold.txt")
     assert views.uploaded_text("\ufeff0-0 1-1".encode(), "gold.txt") == "0-0 1-1"
+
+
+HEUTE = ("▁He", "ute", "▁ko", "cht", "▁Mama", ".", "</s>")  # "Heute kocht Mama."
+
+
+def test_a_piece_of_a_longer_word_is_named_with_its_word():
+    """ "▁He" of "Heute" reads as English "He" to a class: the word comes with it."""
+    assert pieces.piece_name(HEUTE, 0) == "“▁He” (of Heute)"
+    assert pieces.piece_name(HEUTE, 3) == "“cht” (of kocht)"
+    assert pieces.piece_name(HEUTE, 4) == "“▁Mama”"  # a word of one piece is named alone
+    assert shown(pieces.piece_name(HEUTE, 6)) == "“</s>”"
+    listed = pieces.pieces_by_word(HEUTE)
+    assert listed == "1:▁He+2:ute = Heute  3:▁ko+4:cht = kocht  5:▁Mama+6:. = Mama.  7:</s>"
+
+
+def test_the_reveal_says_a_words_weight_is_the_sum_of_its_pieces():
+    """The formulas give each piece's α (0.77 for "▁ko"); the guess is about words, so the
+    reveal's α for "kocht" (0.99) says that it adds up "▁ko" and "cht"."""
+    weights = np.array([0.0, 0.01, 0.77, 0.22, 0.0, 0.0, 0.0])
+    guess = views.Guess(
+        ("Heute", "kocht", "Mama."), np.array([0.01, 0.99, 0.0, 0.0]), 1, HEUTE, weights
+    )
+    assert shown(guess.verdict(None)) == (
+        "The model looks most at **kocht**: α = 0.99, the sum of its pieces: “▁ko” 0.77 + “cht” "
+        "0.22."
+    )
+    whole = np.array([0.9, 0.05, 0.05])  # words of one piece each: the word's α is the piece's
+    one_piece = views.Guess(("Heute", "kocht"), whole, 0, ("▁Heute", "▁kocht", "</s>"), whole)
+    assert shown(one_piece.verdict(None)) == "The model looks most at **Heute**: α = 0.90."

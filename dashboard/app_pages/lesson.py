@@ -9,7 +9,7 @@ import streamlit as st
 from dashboard import figures, views, widgets
 from dashboard.export import lesson
 from dashboard.state import caches, inputs, session
-from dashboard.views import formulas
+from dashboard.views import formulas, pieces
 from nmt_core.network.scorers import scorer
 
 chosen = session.settings()
@@ -21,6 +21,7 @@ steps = len(hyp.target_pieces)
 session.LESSON_STEP.set(min(session.LESSON_STEP.get(1), steps))
 if steps > 1:
     st.slider("Follow decoder step t", 1, steps, key="lesson_step")
+    widgets.lesson_step_buttons(steps)
 t = session.LESSON_STEP.value() - 1
 inputs.show_in_link(step=t + 1)  # a shared link opens the lesson here
 numbers = views.step_equations(hyp, t)
@@ -53,9 +54,8 @@ with st.container(key="tour_encoder"):
         f"The source has S = {len(source)} pieces; each annotation $h_j$ has "
         f"{hyp.contexts.shape[1]} numbers, half from each reading direction:"
     )
-with st.container(key="tour_pieces"):
-    pieces = "  ".join(f"{j}:{piece}" for j, piece in enumerate(source, start=1))
-    st.code(pieces, language=None, wrap_lines=True)
+with st.container(key="tour_pieces"):  # a word's pieces with the word: "▁He" is of "Heute"
+    st.code(pieces.pieces_by_word(source), language=None, wrap_lines=True)
 
 config = chosen.model.config  # the one source of the architecture
 if hyp.attention is None:

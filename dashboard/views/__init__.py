@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from dashboard.views.markdown_text import literal
+from dashboard.views.pieces import word_weight_sum
 from nmt_core.analysis.alignment import (
     Alignment,
     ForcedAlignment,
@@ -173,18 +174,27 @@ def piece_description(piece: str) -> str:
 class Guess:
     """A student's guess of the source word step ``step`` attends to most, and the answer.
 
-    words: the source words (no "</s>"); weights: (words + 1,) the step's attention per word,
-    the last entry the end of the sentence; best: index of the most attended (may be the end).
+    words: the source words (no "</s>"); weights: (words + 1,) the step's attention per word
+    (the sum of its pieces'), the last entry the end of the sentence; best: index of the most
+    attended (may be the end); pieces, piece_weights: the source pieces and their own weights,
+    to say what a word's weight adds up.
     """
 
     words: tuple[str, ...]
     weights: np.ndarray
     best: int
+    pieces: tuple[str, ...]
+    piece_weights: np.ndarray
 
     def verdict(self, guess: int | None) -> str:
-        """What the reveal says (Markdown): the answer, and whether ``guess`` was it."""
+        """What the reveal says (Markdown): the answer, its weight and what that weight adds up
+        (a word of several pieces: their sum, as the formulas show each piece's), and whether
+        ``guess`` was it."""
         answer = self.label(self.best)
-        text = f"The model looks most at {answer}: α = {self.weights[self.best]:.2f}."
+        made = word_weight_sum(self.pieces, self.piece_weights, self.best)
+        text = f"The model looks most at {answer}: α = {self.weights[self.best]:.2f}" + (
+            f", {made}." if made else "."
+        )
         if guess is None:
             return text
         if guess == self.best:
@@ -209,7 +219,7 @@ def guess_for_step(translation: Translation, step: int) -> Guess:
     words = tuple(translation.source_words)
     if words[-1:] == ("</s>",):
         words = words[:-1]
-    return Guess(words, weights, int(weights.argmax()))
+    return Guess(words, weights, int(weights.argmax()), pieces, translation.attention[step])
 
 
 def what_if_caption(change: WhatIf) -> str:

@@ -27,6 +27,7 @@ import numpy as np
 
 from dashboard.views.formulas import score_formula, subscripted
 from dashboard.views.markdown_text import literal
+from dashboard.views.pieces import piece_name
 from nmt_core.checkpoint import CheckpointInfo
 from nmt_core.measures.step_arithmetic import vector_norm
 from nmt_core.measures.temperature import tempered_weights
@@ -96,7 +97,7 @@ def _most_attended(result: Translation, step: int) -> tuple[np.ndarray, int, str
     """The source positions by their weight at ``step``, most attended first; the first; and
     that piece as the text names it."""
     order = np.argsort(-result.best.attention[step], kind="stable")
-    return order, int(order[0]), _piece(result.source_pieces[int(order[0])])
+    return order, int(order[0]), piece_name(result.source_pieces, int(order[0]))
 
 
 def _scoring(result: Translation, step: int, model: CheckpointInfo) -> tuple[TourStep, ...]:
@@ -127,7 +128,7 @@ def _scoring(result: Translation, step: int, model: CheckpointInfo) -> tuple[Tou
             f"This model's alignment model, {literal(entry.label)}: ${formula}$. It gives each "
             f"of the {len(source)} pieces a score: the highest, "
             f"$e_{{{t},{j}}} = {scores[best]:.2f}$, for {top}; the lowest, {scores[low]:.2f}, "
-            f"for {_piece(source[low])}. A score can be any real number.",
+            f"for {piece_name(source, low)}. A score can be any real number.",
             "tour_scores",
         ),
         TourStep(
@@ -146,7 +147,8 @@ def _weighing(result: Translation, step: int) -> tuple[TourStep, ...]:
     hyp, t, big = result.best, step + 1, len(result.source_pieces)
     alpha, context = hyp.attention[step], hyp.contexts[step]
     order, best, top = _most_attended(result, step)
-    runners = ", ".join(f"{_piece(result.source_pieces[k])} ({alpha[k]:.2f})" for k in order[1:3])
+    source = result.source_pieces
+    runners = ", ".join(f"{piece_name(source, k)} ({alpha[k]:.2f})" for k in order[1:3])
     sharp, flat = tempered_weights(hyp.scores[step], 0.1), tempered_weights(hyp.scores[step], 10)
     return (
         TourStep(
@@ -204,7 +206,7 @@ def _reading(
             "The encoder's annotations hⱼ",
             f"Two RNNs read the pieces, one left to right, one right to left. Piece j's "
             f"annotation $h_j$ joins their two states: {size} numbers, {size // 2} from each "
-            f"direction. $h_{{{looked + 1}}}$, of {_piece(source[looked])}, begins "
+            f"direction. $h_{{{looked + 1}}}$, of {piece_name(source, looked)}, begins "
             f"{_numbers(annotations[looked])}",
             "tour_encoder",
         ),

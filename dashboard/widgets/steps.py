@@ -127,15 +127,29 @@ def shortcut_votes_chart(votes: Votes, written: str, step: int, drawn: Drawn) ->
     )
 
 
+def _moved(step: session.Key[int], delta: int, steps: int) -> None:
+    """Move the 1-based ``step`` by ``delta`` within 1..steps: a button's callback, since the
+    slider keyed by ``step`` is locked once it is drawn."""
+    step.set(min(max(step.get(1) + delta, 1), steps))
+
+
+def lesson_step_buttons(steps: int) -> None:
+    """Previous and Next for the Lesson's decoder step, beside its slider, so that a teacher
+    walks the class through the sentence one step at a time."""
+    back, forward = st.columns(2)
+    t = session.LESSON_STEP.get(1)
+    back.button("◀ Previous step", on_click=_moved, args=(session.LESSON_STEP, -1, steps),
+                key="lesson_prev", width="stretch", disabled=t <= 1)  # fmt: skip
+    forward.button("Next step ▶", on_click=_moved, args=(session.LESSON_STEP, 1, steps),
+                   key="lesson_next", width="stretch", disabled=t >= steps)  # fmt: skip
+
+
 def step_player(steps: int) -> int:
     """A step slider with previous / play / next buttons; returns the step (1..steps).
 
     The slider's key "step" is locked once the slider is drawn, so buttons change it in their
     callbacks and playing hands the next step over in "step_next" before a rerun.
     """
-
-    def move(delta: int) -> None:
-        session.STEP.set(min(max(session.STEP.get(1) + delta, 1), steps))
 
     def toggle_play() -> None:
         session.PLAYING.set(not session.PLAYING.get(False))
@@ -148,10 +162,12 @@ def step_player(steps: int) -> int:
     if steps > 1:
         st.slider("Decoder step t", 1, steps, key="step")
     back, play, forward = st.columns(3)
-    back.button("◀ Previous", on_click=move, args=(-1,), key="step_prev", width="stretch")
+    back.button("◀ Previous", on_click=_moved, args=(session.STEP, -1, steps), key="step_prev",
+                width="stretch")  # fmt: skip
     label = "⏸ Pause" if session.PLAYING.get() else "▶ Play"
     play.button(label, on_click=toggle_play, key="step_play", width="stretch")
-    forward.button("Next ▶", on_click=move, args=(1,), key="step_forward", width="stretch")
+    forward.button("Next ▶", on_click=_moved, args=(session.STEP, 1, steps), key="step_forward",
+                   width="stretch")  # fmt: skip
     step = session.STEP.value()
     inputs.show_in_link(step=step)
     return step
