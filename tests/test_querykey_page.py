@@ -8,17 +8,22 @@ The click itself, which opens Step through, is tested in a real browser
 
 from __future__ import annotations
 
+import html
 import json
 from dataclasses import replace
 
+import numpy as np
 import pytest
 import test_dashboard
 from streamlit.testing.v1 import AppTest
-from test_dashboard import figure, go_to
+from test_dashboard import SENTENCE, at_root, figure, go_to
 from test_figures import tiny_query_key_map
 
 from dashboard.views import examples, querykey
+from nmt_core.analysis.querykey import steps_found
+from nmt_core.checkpoint import load_checkpoint
 from nmt_core.network.scorers import scorer
+from nmt_core.translate import translate
 
 root = test_dashboard.root  # fixtures: the toy checkpoints,
 app = test_dashboard.app  # and the app on them with the toy sentence typed in
@@ -39,10 +44,10 @@ def test_the_map_is_drawn_only_when_asked_with_its_numbers_and_what_it_keeps(app
     assert not app.get("plotly_chart")
     assert any("when you press Draw" in caption.value for caption in app.caption)
     drawn(app)
-    keys, queries, centre = figure(app, "qk_chart")["data"]
-    sentences = examples.everyday_sentences("de-en")[:3]
-    assert {c[0] for c in queries["customdata"]} == {0, 1, 2}
-    assert "sentence 1: " + sentences[0] in queries["text"][0]
+    keys, queries, typed_keys, typed_queries, centre = figure(app, "qk_chart")["data"]
+    sentences = examples.everyday_sentences("de-en")[:2]  # after the typed one: three in all
+    assert {c[0] for c in queries["customdata"]} == {1, 2}
+    assert "sentence 2: " + sentences[0] in queries["text"][0]
     assert centre["name"] == "the points' mean"  # the toy is additive
     assert [metric.label for metric in app.metric] == ["ρ, all pairs", "ρ within a step",
                                                        "length kept"]  # fmt: skip
@@ -51,6 +56,47 @@ def test_the_map_is_drawn_only_when_asked_with_its_numbers_and_what_it_keeps(app
     assert any("Spearman" in caption.value for caption in app.caption)
     app.slider(key="qk_count").set_value(2).run()  # other sentences: asked again
     assert not app.get("plotly_chart")
+
+
+def test_the_typed_sentence_is_on_the_map_large_with_its_pieces_and_a_line_to_read_it(app):
+    drawn(app)
+    spec = figure(app, "qk_chart")
+    traces = {trace["name"]: trace for trace in spec["data"]}
+    typed = load_checkpoint(at_root(app))
+    result = translate(typed, SENTENCE)
+    queries, keys = traces["your sentence: queries"], traces["your sentence: keys"]
+    assert queries["text"] == [html.escape(piece) for piece in result.best.target_pieces]
+    assert keys["text"] == [html.escape(piece) for piece in result.source_pieces]
+    assert {c[0] for c in queries["customdata"]} == {0} and queries["mode"] == "markers+text"
+    assert queries["marker"]["size"] > traces["queries (decoder steps)"]["marker"]["size"]
+    found = app.session_state["qk_asked"]  # (model, sentences): the typed one first
+    assert found[1][0] == SENTENCE
+    said = " ".join(block.value for block in app.markdown) + " ".join(i.value for i in app.info)
+    assert "Your sentence is drawn large" in said or "would be a blob" in said
+
+
+def test_a_map_that_keeps_little_says_so_and_draws_its_points_only_when_asked():
+    little = replace(tiny_query_key_map(), rho_within=0.2)
+    assert querykey.shows_little(little) and not querykey.shows_little(tiny_query_key_map())
+    assert querykey.shows_little(replace(little, rho_within=float("nan")))
+
+
+def test_the_typed_sentence_comes_first_once_and_the_count_stays():
+    others = ("Der Hund schläft.", "Ich bin müde.", "Es regnet.")
+    assert querykey.with_typed(" Ich  bin müde. ", others) == (
+        ("Ich bin müde.", "Der Hund schläft.", "Es regnet."),
+        True,
+    )
+    assert querykey.with_typed("Hallo.", others) == (("Hallo.", *others[:2]), True)
+    long = "Ka " * (querykey.MAX_CHARACTERS // 2)  # longer than a map takes: left out
+    assert querykey.with_typed(long, others) == (others, False)
+
+
+def test_the_typed_line_counts_the_steps_whose_most_attended_key_the_map_scores_highest():
+    found = tiny_query_key_map()  # step 1: e 0, 1, 2; step 2: e 3, 4, 5 (both: the third key)
+    line = querykey.typed_line(replace(found, implied=np.array([0.0, 1, 2, 5, 4, 3])))
+    assert "For 1 of its 2 steps" in line
+    assert steps_found(found, 0) == (2, 2)
 
 
 def test_a_model_without_attention_has_no_map_and_says_so(app):
@@ -64,7 +110,7 @@ def test_another_model_needs_its_own_map(app):
     app.sidebar.selectbox(key="model").set_value("toy-general").run()
     assert not app.exception and not app.get("plotly_chart")
     app.button(key="qk_draw").click().run()
-    assert figure(app, "qk_chart")["data"][2]["name"] == "the origin"  # an inner product
+    assert figure(app, "qk_chart")["data"][-1]["name"] == "the origin"  # an inner product
 
 
 def test_a_tsv_gives_its_first_column_and_a_bad_one_one_message():

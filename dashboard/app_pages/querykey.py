@@ -25,9 +25,10 @@ if not scorer(config.scorer).attends:
 if config.coverage:
     st.info("This model's score also reads its coverage, so a key changes at every step.")
     st.stop()
-sentences = widgets.map_sentences(chosen.model.direction)
-if not sentences:
+others = widgets.map_sentences(chosen.model.direction)
+if not others:
     st.stop()
+sentences, typed = querykey.with_typed(chosen.sentence, others)  # the class's own first
 if st.button("Draw the map", key="qk_draw", type="primary"):
     session.QK_ASKED.set((chosen.model.name, sentences))
 if session.QK_ASKED.get() != (chosen.model.name, sentences):
@@ -38,4 +39,4 @@ if session.QK_ASKED.get() != (chosen.model.name, sentences):
     st.stop()
 found = caches.query_keys(chosen, sentences)
 keeps = querykey.what_it_keeps(found, config.decoder)
-widgets.query_key_panel(found, keeps, widgets.Drawn.sidebar(chosen))
+widgets.query_key_panel(found, keeps, widgets.Drawn.sidebar(chosen), typed)

@@ -38,6 +38,8 @@ MODEL_A_COLOUR, MODEL_B_COLOUR = plotly.colors.diverging.RdBu[-2], plotly.colors
 FADE_SCALE = [[0.0, "#b2182b"], [0.5, "#ffffff"], [1.0, "#2166ac"]]
 HIGHLIGHT = "#d62728"  # the current step / chosen token
 PAIRED_COLOURS = {"blue": "#1f77b4", "orange": "#ff7f0e"}  # paired_bars' series, named in titles
+# the query-key map's typed sentence: the darker shades of its other points' blue and orange
+TYPED_COLOURS = {"queries": "#08306b", "keys": "#a63603"}
 # A scorer's usual colour, so the shipped models keep theirs in every chart (Compare, Why
 # attention); grey is for the model without attention only.
 SCORER_COLOURS = {

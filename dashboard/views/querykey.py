@@ -8,12 +8,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dashboard.views import uploaded_text
-from nmt_core.analysis.querykey import MAX_SENTENCES, QueryKeyMap, size_problem
+from nmt_core.analysis.querykey import (
+    MAX_CHARACTERS,
+    MAX_SENTENCES,
+    QueryKeyMap,
+    size_problem,
+    steps_found,
+)
 from nmt_core.network.scorers import scorer
-from nmt_core.text.data import tsv_pairs
+from nmt_core.text.data import normalize_text, tsv_pairs
 
 SOURCES = ("our everyday sentences", "my TSV file")  # the page's choice of sentences
 DEFAULT_COUNT = 40  # sentences mapped unless asked for more: within 1 s on 2 cores
+TRUSTED, LITTLE = 0.8, 0.5  # rank agreement within a step: a map keeps most / little below
 
 
 def sentences_from_tsv(data: bytes, name: str) -> tuple[str, ...]:
@@ -63,9 +70,9 @@ def map_verdict(found: QueryKeyMap) -> str:
     """How far to trust the map's picture of the scores, from how well it ranks each step's
     keys (what the softmax compares)."""
     rho = found.rho_within
-    if rho >= 0.8:
+    if rho >= TRUSTED:
         return "The map keeps most of how each step ranks its keys."
-    if rho >= 0.5:
+    if rho >= LITTLE:
         return "The map keeps part of how each step ranks its keys: read scores off it with care."
     return (
         "The map keeps little of how each step ranks its keys: read it as where queries and "
@@ -85,3 +92,32 @@ def what_it_keeps(found: QueryKeyMap, decoder: str) -> str:
     """What the map keeps of this scorer's scores (Markdown, the scorer table's words), with
     the state the ``decoder`` style attends from."""
     return scorer(found.scorer).map_keeps(decoder)
+
+
+def with_typed(typed: str, sentences: Sequence[str]) -> tuple[tuple[str, ...], bool]:
+    """The sentences to map: the sentence box's first, then ``sentences`` without it, as many
+    as ``sentences`` (the slider's count), so that the class finds its own sentence on the map;
+    and whether it is in (not when it is longer than a map takes)."""
+    text = normalize_text(typed)
+    if not text or len(text) > MAX_CHARACTERS:
+        return tuple(sentences), False
+    others = [sentence for sentence in sentences if normalize_text(sentence) != text]
+    return (text, *others)[: max(len(sentences), 1)], True
+
+
+def shows_little(found: QueryKeyMap) -> bool:
+    """Whether the map keeps so little of how each step ranks its keys that its points would
+    be a blob to a class (:func:`map_verdict`'s lowest band)."""
+    return not found.rho_within >= LITTLE  # NaN (no step with two keys) too
+
+
+def typed_line(found: QueryKeyMap) -> str:
+    """What a student should see of the typed sentence, the map's first (Markdown): its
+    points are drawn large with their pieces, and for how many of its steps the map's highest
+    score goes to the key the step looks at most."""
+    hits, steps = steps_found(found, 0)
+    return (
+        f"**Your sentence is drawn large, each point labelled with its piece.** For {hits} of its "
+        f"{steps} steps the key the step looks at most is the one its query scores highest on "
+        "the map: find a query, then the key it points to. Hover a point for its sentence."
+    )

@@ -46,10 +46,12 @@ def map_sentences(direction: str) -> tuple[str, ...] | None:
     return sentences[:count]
 
 
-def query_key_panel(found: QueryKeyMap, keeps: str, drawn: Drawn) -> None:
+def query_key_panel(found: QueryKeyMap, keeps: str, drawn: Drawn, typed: bool) -> None:
     """The map, its rank agreement and what it keeps (``keeps``, Markdown from the scorer
     table); a click on a point opens its sentence at its step on Step through. ``drawn``: the
-    model whose queries and keys ``found`` holds."""
+    model whose queries and keys ``found`` holds; ``typed``: its first sentence is the one the
+    class typed, drawn large with its pieces. A map that keeps little of how a step ranks its
+    keys says so first and draws its points only when asked."""
 
     def open_clicked() -> None:  # a callback: runs before the next run draws the sentence box
         opened = querykey.clicked_step(found.sentences, session.QK_CHART.value().selection.points)
@@ -58,9 +60,22 @@ def query_key_panel(found: QueryKeyMap, keeps: str, drawn: Drawn) -> None:
             session.QK_OPEN.set(True)  # the page turns to Step through
 
     fig = figures.query_key_map(
-        found, title="Click a point to open its step", presentation=drawn.settings.presentation
+        found,
+        title="Click a point to open its step",
+        presentation=drawn.settings.presentation,
+        highlight=0 if typed else None,
     )
-    chart(fig, "qk_chart", drawn, on_select=open_clicked)
+    if querykey.shows_little(found):
+        st.info(
+            f"{querykey.map_verdict(found)} For this model the points would be a blob: no step's "
+            "choice can be read off them. Step through shows each step's scores instead."
+        )
+        with st.expander("Draw the points anyway"):
+            chart(fig, "qk_chart", drawn, on_select=open_clicked)
+    else:
+        if typed:
+            st.markdown(querykey.typed_line(found))
+        chart(fig, "qk_chart", drawn, on_select=open_clicked)
     columns = st.columns(3)
     for column, (label, value) in zip(columns, querykey.map_numbers(found).items(), strict=True):
         column.metric(label, value)

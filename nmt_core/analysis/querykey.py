@@ -309,3 +309,17 @@ def query_key_map(checkpoint: Checkpoint, sentences: Sequence[str]) -> QueryKeyM
         kept=kept,
         centred=centred,
     )
+
+
+def steps_found(found: QueryKeyMap, sentence: int) -> tuple[int, int]:
+    """(found, steps) of sentence ``sentence`` of the map: how many of its decoder steps score
+    highest, on the map, the key the model gives its largest weight (its largest e), and how
+    many steps it has. What a class can find on the map: a step's query and the key it looks at
+    most, drawn where the scorer's own score of the two points is the step's highest."""
+    mine = found.query_sentence[found.pairs[:, 0]] == sentence
+    queries, energies, implied = found.pairs[mine, 0], found.energies[mine], found.implied[mine]
+    steps = np.unique(queries)
+    hits = sum(
+        int(np.argmax(energies[queries == q]) == np.argmax(implied[queries == q])) for q in steps
+    )
+    return hits, len(steps)
