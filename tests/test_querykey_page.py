@@ -44,7 +44,7 @@ def test_the_map_is_drawn_only_when_asked_with_its_numbers_and_what_it_keeps(app
     assert not app.get("plotly_chart")
     assert any("when you press Draw" in caption.value for caption in app.caption)
     drawn(app)
-    keys, queries, typed_keys, typed_queries, centre = figure(app, "qk_chart")["data"]
+    keys, typed_keys, queries, typed_queries, centre = figure(app, "qk_chart")["data"]
     sentences = examples.everyday_sentences("de-en")[:2]  # after the typed one: three in all
     assert {c[0] for c in queries["customdata"]} == {1, 2}
     assert "sentence 2: " + sentences[0] in queries["text"][0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -23,10 +24,6 @@ def _sentence(text: str) -> str:
 
 def _kept(values: Sequence[str], mask: np.ndarray) -> list[str]:
     return [value for value, keep in zip(values, mask, strict=True) if keep]
-
-
-def _escaped(pieces: Sequence[str], mask: np.ndarray) -> list[str]:
-    return [html.escape(piece) for piece in _kept(pieces, mask)]  # "</s>" is text, not a tag
 
 
 def _points(
@@ -64,18 +61,8 @@ def _labelled(
     }  # fmt: skip
 
 
-def query_key_map(
-    found: QueryKeyMap, *, title: str, presentation: bool = False, highlight: int | None = None
-) -> go.Figure:
-    """Queries (blue circles) and keys (orange diamonds) of ``found`` on its plane, one unit
-    the same length on both axes; the black cross marks the plane's centre: the origin when
-    the scorer's score is an inner product, the points' mean for the additive one. The points
-    of sentence ``highlight`` (the one the class typed) are drawn on top, larger and opaque,
-    each labelled with its piece; the others then fade.
-
-    Each point carries (sentence index, 1-based step) as ``customdata``: a query its own step,
-    a key the step that attended to it most, which a click opens on Step through.
-    """
+def _hover_texts(found: QueryKeyMap) -> tuple[list[str], list[str]]:
+    """What hovering each query and each key says: its step or piece and its sentence."""
     sentences = [_sentence(text) for text in found.sentences]
     query_hover = [
         f"query: step {t + 1} writes “{html.escape(piece)}”<br>sentence {s + 1}: {sentences[s]}"
@@ -90,31 +77,75 @@ def query_key_map(
             found.key_sentence, found.key_position, found.key_step, found.key_piece, strict=True
         )  # fmt: skip
     ]
+    return query_hover, key_hover
+
+
+@dataclass(frozen=True)
+class _Side:
+    """The queries or the keys of a map: (N, 2) points, their hover texts, sentence, the step
+    each opens (0-based) and piece; how the legend names them and how they are drawn."""
+
+    xy: np.ndarray
+    hover: list[str]
+    sentence: np.ndarray
+    step: np.ndarray
+    pieces: tuple[str, ...]
+    name: str
+    typed_name: str  # "queries" or "keys": the TYPED_COLOURS entry and the legend's word
+    colour: str  # a PAIRED_COLOURS entry
+    symbol: str
+    label_at: str  # where a typed point's piece is written
+
+    def traces(self, highlight: int | None, size: int, presentation: bool) -> list[dict]:
+        """The side's points, faded when sentence ``highlight``'s are drawn on top of them,
+        larger, opaque and each labelled with its piece."""
+        links = np.stack([self.sentence, self.step + 1], axis=1)
+        rest = self.sentence != highlight  # every point when nothing is highlighted
+        fade = 0.35 if highlight is not None else 0.7
+        traces = [_points(self.xy[rest], _kept(self.hover, rest), links[rest], self.name,
+                          PAIRED_COLOURS[self.colour], self.symbol, size, fade)]  # fmt: skip
+        if highlight is not None:
+            typed = _points(self.xy[~rest], _kept(self.hover, ~rest), links[~rest],
+                            f"your sentence: {self.typed_name}", TYPED_COLOURS[self.typed_name],
+                            self.symbol, size + 5, 1.0)  # fmt: skip
+            pieces = [html.escape(piece) for piece in _kept(self.pieces, ~rest)]  # "</s>": text
+            traces.append(_labelled(typed, pieces, self.label_at, presentation))
+        return traces
+
+
+def query_key_map(
+    found: QueryKeyMap, *, title: str, presentation: bool = False, highlight: int | None = None
+) -> go.Figure:
+    """Queries (blue circles) and keys (orange diamonds) of ``found`` on its plane, one unit
+    the same length on both axes; the black cross marks the plane's centre: the origin when
+    the scorer's score is an inner product, the points' mean for the additive one. The points
+    of sentence ``highlight`` (the one the class typed) are drawn on top, larger and opaque,
+    each labelled with its piece; the others then fade.
+
+    Each point carries (sentence index, 1-based step) as ``customdata``: a query its own step,
+    a key the step that attended to it most, which a click opens on Step through.
+    """
+    query_hover, key_hover = _hover_texts(found)
     size = 11 if presentation else 8
-    query_links = np.stack([found.query_sentence, found.query_step + 1], axis=1)
-    key_links = np.stack([found.key_sentence, found.key_step + 1], axis=1)
     centre = "the points' mean" if found.centred else "the origin"
-    keys = found.key_sentence != highlight  # every point when nothing is highlighted
-    queries = found.query_sentence != highlight
-    fade = 0.35 if highlight is not None else 0.7
+    keys = _Side(
+        found.keys,
+        key_hover,
+        found.key_sentence,
+        found.key_step,
+        found.key_piece,
+        "keys (source pieces)",
+        "keys",
+        "orange",
+        "diamond",
+        "bottom center",
+    )
+    queries = _Side(found.queries, query_hover, found.query_sentence, found.query_step,
+                    found.query_piece, "queries (decoder steps)", "queries", "blue", "circle",
+                    "top center")  # fmt: skip
     data = [
-        _points(found.keys[keys], _kept(key_hover, keys), key_links[keys],
-                "keys (source pieces)", PAIRED_COLOURS["orange"], "diamond", size, fade),
-        _points(found.queries[queries], _kept(query_hover, queries), query_links[queries],
-                "queries (decoder steps)", PAIRED_COLOURS["blue"], "circle", size, fade),
-    ]  # fmt: skip
-    if highlight is not None:
-        data += [
-            _labelled(_points(found.keys[~keys], _kept(key_hover, ~keys), key_links[~keys],
-                              "your sentence: keys", TYPED_COLOURS["keys"], "diamond",
-                              size + 5, 1.0),
-                      _escaped(found.key_piece, ~keys), "bottom center", presentation),
-            _labelled(_points(found.queries[~queries], _kept(query_hover, ~queries),
-                              query_links[~queries], "your sentence: queries",
-                              TYPED_COLOURS["queries"], "circle", size + 5, 1.0),
-                      _escaped(found.query_piece, ~queries), "top center", presentation),
-        ]  # fmt: skip
-    data += [
+        *keys.traces(highlight, size, presentation),
+        *queries.traces(highlight, size, presentation),
         {"type": "scatter", "x": [0], "y": [0], "mode": "markers", "name": centre,
          "marker": {"color": "black", "symbol": "x-thin", "size": 2 * size,
                     "line": {"width": 3, "color": "black"}},
