@@ -36,8 +36,8 @@ tests/fixtures/alignment_en_de, the same pairs and links swapped
    precision / recall for English function words against content words; and the **first
    target word** apart from the rest: how many of its links are wrong, and the AER of the
    later words alone. The first decoder step's query has read no target word yet, so it is
-   where a decoder's attention looks away from the word it writes (the model card's "Why
-   de-en-additive aligns worst").
+   where a decoder's attention looks away from the word it writes (docs/model-history.md,
+   "Why the additive models align worst").
 4. Published AER figures on another gold set, for scale.
 
 Prints Markdown tables on stdout and one progress line per phase on stderr; asserts nothing.
@@ -94,7 +94,7 @@ TAGS = (
 )  # fmt: skip
 DISTANCES = ((1, "0-1"), (3, "2-3"), (None, "4+"))  # (largest |source - target|, name) in words
 POSITIONS = ("first target word", "later target words")
-# Published AER on the RWTH German-English Europarl gold (508 sentences), as quoted in issue 25.
+# Published AER on the RWTH German-English Europarl gold (508 sentences), for scale.
 ANCHORS = (
     ("Luong et al. (2015), attention models", "0.34-0.39"),
     ("Berkeley aligner", "0.32"),

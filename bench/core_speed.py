@@ -2,7 +2,7 @@
 
     python bench/core_speed.py                       # random-weight models of the shipped size
     python bench/core_speed.py --checkpoint checkpoints/de-en-additive --threads 1 \
-        --parts translate batch                      # a trained model only (issue #5)
+        --parts translate batch                      # a trained model only
 
 Parts (``--parts``, default all; the first two need ``--checkpoint``):
 

@@ -1,4 +1,4 @@
-"""How long the costly panels of issue 27 take for a 20-piece sentence: the work behind each.
+"""How long the costly panels take for a 20-piece sentence: the work behind each.
 
     python bench/panels.py                      # every shipped model, 5 repeats each
     python bench/panels.py --repeats 9 --checkpoints checkpoints/de-en-dot
@@ -8,13 +8,13 @@ Each panel computes only when asked (a button, a toggle or an expander); this ti
 server: what-if with another piece and with uniform attention (at the middle step), the
 three attributions for every step of the translation, the beam tree (beam 5), eflomal
 aligning the sentence with its priors (when they are built: ``python -m nmt_core
-eflomal-priors``), the temperature what-if at the middle step (issue 46) and the query–key
-map of the page's default 40 everyday sentences (issue 46; ``--threads 1`` is what a class
-server's translation workers use). The Across training page only reads a file and is not
-timed.
+eflomal-priors``), the temperature what-if at the middle step and the query–key map of the
+page's default number of everyday sentences (``MAPPED_SENTENCES`` below; ``--threads 1`` is
+what a class server's translation workers use). The Across training page only reads a file
+and is not timed.
 
-Target (issue 27): each panel within 1 s on 2 cores. Prints a Markdown table of the median and
-the slowest of ``--repeats`` runs; asserts nothing.
+Target: each panel within 1 s on 2 cores, so that a class does not wait. Prints a Markdown
+table of the median and the slowest of ``--repeats`` runs; asserts nothing.
 """
 
 from __future__ import annotations

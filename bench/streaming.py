@@ -10,7 +10,7 @@ disk, ``--steps`` updates of a small model and one evaluation. Reported: the chi
 resident memory (getrusage), the wall time of each phase (from its log), and the training
 speed (target tokens per second, from its progress bar). The files are deleted afterwards.
 
-Target (issue 28): peak RSS <= 2 GB at 10M lines. Prints a Markdown table; asserts nothing.
+Target: peak RSS <= 2 GB at 10M lines. Prints a Markdown table; asserts nothing.
 """
 
 from __future__ import annotations

@@ -205,7 +205,7 @@ def _birthday(rng: random.Random) -> tuple[str, str]:
 
 # The verbs of a timetable (their English is the sense table's: start, begin, end)
 SCHEDULE_VERBS = frozenset({"anfangen", "beginnen", "enden"})
-# an event no timetable starts, and the film: issue 45's "Wann fängt der Film an?" measures
+# an event no timetable starts, and the film: the ten's "Wann fängt der Film an?" measures
 # whether a model puts together words it learnt apart
 UNSCHEDULED = frozenset({"Gewitter", "Film"})
 SCHEDULE_DAYS = (("heute", "today"), ("morgen", "tomorrow"), ("am Freitag", "on Friday"),

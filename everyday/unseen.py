@@ -6,11 +6,11 @@ possessives, prepositions, conjunctions, question words, sein/haben/werden and t
 less the words of time expressions that are not themselves words the generator writes
 ("heute Abend", "jeden Tag", but not the "Schule" of "nach der Schule"). "Ihr esst morgen
 Nudeln." holds both content words of "Wir essen heute Abend Nudeln." (essen, Nudeln) and is
-left out, so that the ten sentences of issue 45 measure how a model combines words it learnt
-apart, never a combination it was shown. A word's forms are those the generator writes (each verb's
-conjugation and participle, each noun's plural, each adjective's endings): "isst" stands for
-"essen"; a word the generator never writes stands only for itself. A sentence with one content
-word ("Es ist heute sehr kalt.") is only kept out whole.
+left out, so that the ten sentences a class would type (a measuring set) measure how a model
+combines words it learnt apart, never a combination it was shown. A word's forms are those the
+generator writes (each verb's conjugation and participle, each noun's plural, each adjective's
+endings): "isst" stands for "essen"; a word the generator never writes stands only for itself.
+A sentence with one content word ("Es ist heute sehr kalt.") is only kept out whole.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Exports for slides (issue 46): image file names and captions, and the Lesson as one HTML file
+"""Exports for slides: image file names and captions, and the Lesson as one HTML file
 that opens offline (dashboard/figures/export.py, dashboard/export/lesson.py). The browser side,
 the file opened from disk with the network cut and a live chart's PNG and SVG, is in
 tests/test_dashboard_browser.py."""
@@ -202,7 +202,7 @@ def test_a_model_without_attention_exports_its_fixed_context_and_next_pieces(toy
     assert page.count("next piece") == len(hyp.target_pieces)
 
 
-SHIPPED_LESSONS = {  # issue 46: both directions, on the shipped models
+SHIPPED_LESSONS = {  # both directions, on the shipped models
     "de-en-additive": "Meine Schwester liest ein Buch im Garten.",
     "en-de-additive": "My sister reads a book in the garden.",
 }

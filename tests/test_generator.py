@@ -19,7 +19,7 @@ from nmt_core.text.data import DING_PATH, Pair, Split
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"
 needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-en) not installed")
-# The ten sentences that measure what the generated pairs teach (issue 45): no template or
+# The ten sentences that measure what the generated pairs teach: no template or
 # phrasebook entry may write them, and the generator never emits them.
 MEASURED = [line.split("\t") for line in (FIXTURES / "everyday_ten_de_en.tsv").read_text(
     encoding="utf-8").splitlines()]  # fmt: skip
@@ -488,7 +488,7 @@ def test_the_ten_measuring_sentences_are_never_generated(lexicon):
 
 
 # The content words of each of the ten, in the forms German writes them (the participle, the
-# other persons, the plural): issue 45 keeps them out of training in these combinations.
+# other persons, the plural): they stay out of training in these combinations.
 TEN_COMBINATIONS = {
     "Ich habe einen kleinen Bruder.": (r"kleine[nmrs]?", r"Brüder(n)?|Bruder"),
     "Wir essen heute Abend Nudeln.": (r"esse|isst|esst|essen|gegessen|iss", r"Nudeln?"),

@@ -1,4 +1,4 @@
-"""Hostile input (issue 22): whatever a student types or a researcher feeds in, no exception
+"""Hostile input: whatever a student types or a researcher feeds in, no exception
 escapes but the documented one-line errors, every call returns within a bound, and what a page
 shows is escaped text. Property-based, with hypothesis: HYPOTHESIS_PROFILE=full runs 2,000
 cases per property (6 properties: 12,000 cases); CI runs the "ci" profile (conftest.py)."""

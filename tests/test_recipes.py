@@ -142,9 +142,9 @@ def test_the_fine_tuning_recipe_is_the_everyday_one_but_for_its_budget_and_sched
 
 @pytest.mark.parametrize("share", [40000, 80000])
 def test_the_wider_fine_tuning_recipes_differ_only_in_their_generated_share(share):
-    """The de-en fine-tunes on the widened generator (issue 45): the second share pilot chose
-    40,000 generated pairs, the eighteenth session's pilot 80,000 (the model card's "What was
-    tried"); nothing else differs from the fine-tuning recipe."""
+    """The fine-tunes on the widened generator: the second share pilot chose 40,000 generated
+    pairs, a later pilot 80,000 (docs/model-history.md); nothing else differs from the
+    fine-tuning recipe."""
     tuning = json.loads((RECIPES / "everyday_finetune.json").read_text())
     wide = json.loads((RECIPES / f"everyday_finetune_{share // 1000}k.json").read_text())
     assert wide["model"] == tuning["model"]

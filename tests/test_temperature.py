@@ -1,5 +1,5 @@
 """α = softmax(e / T) (nmt_core.measures.temperature): T = 1 is the model's own α, T → 0 the
-argmax, T → ∞ uniform, the entropy grows with T, masks and bad temperatures (issue 46)."""
+argmax, T → ∞ uniform, the entropy grows with T, masks and bad temperatures."""
 
 import math
 

@@ -1,4 +1,4 @@
-"""The caller-facing entry point, on the toy model trained in this session."""
+"""The caller-facing entry point, on the toy model this test run trains."""
 
 import dataclasses
 import io

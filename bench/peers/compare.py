@@ -1,4 +1,4 @@
-"""Peer benchmark: nmt_core against Joey NMT, side by side on this machine (issue #5).
+"""Peer benchmark: nmt_core against Joey NMT, side by side on this machine.
 
     bash bench/peers/joey_setup.sh              # once: Joey NMT 2.3.0 in bench/out/joey-venv
     python -m bench.peers.compare --quick       # checks that the scripts work: about 5 minutes

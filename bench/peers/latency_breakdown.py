@@ -1,4 +1,4 @@
-"""Where the time of one ``translate()`` call goes, per source length (issue #5).
+"""Where the time of one ``translate()`` call goes, per source length.
 
     python -m bench.peers.latency_breakdown                        # model of bench/out/peers
     python -m bench.peers.latency_breakdown --checkpoint DIR --profile

@@ -13,22 +13,22 @@
 # DEVICE=cuda|cpu|auto picks the device; PARALLEL=4 runs all four at once (GPU), default 2;
 # THREADS=2 gives each run two torch threads (default: the recipe's one; with PARALLEL=1 on a
 # 2-core CPU, THREADS=2 ends each model 1.5-2x sooner, by the CPU);
-# RECIPE=file.json trains another recipe (default checkpoints/recipes/base.json; the everyday
-# issue's retraining uses checkpoints/recipes/everyday.json: base + 20,000 generated everyday
-# pairs, the mix its pilot chose); RUNS=dir;
+# RECIPE=file.json trains another recipe (default checkpoints/recipes/base.json; the shipped
+# models were trained from scratch on checkpoints/recipes/everyday.json: base + 20,000
+# generated everyday pairs, the mix its pilot chose); RUNS=dir;
 # MODELS="additive dot" trains some of them.
 # DIRECTION=en-de trains the English->German models (default RUNS=runs-en-de): the same recipe,
 # data read the other way, the probe sentences of tests/fixtures/alignment_en_de, and the same
 # joint German+English vocabulary (TOKENIZER=file.model reuses one already built).
 # INIT=folder-{} fine-tunes each model from the checkpoint it names, {} read as the model's name
-# (the model card's "Reproduce": English->German's four fine-tuned with RECIPE=
-# checkpoints/recipes/everyday_finetune.json from the base recipe's, INIT=BASE/en-de-{}).
+# (the model card's "Reproduce": the shipped models fine-tuned with RECIPE=
+# checkpoints/recipes/everyday_finetune_80k.json from their first step, INIT=PARENTS/de-en-{}).
 # Re-running resumes every unfinished run from its last checkpoint.
 # ALLOCATOR=file.so is preloaded into each training (default: gperftools' tcmalloc where
 # installed; ALLOCATOR= uses glibc's). With glibc's malloc a CPU run fragments its heap: the
 # fine-tuning recipe's RSS grows from about 2.4 GB to 8.7 GB over 3,000 updates, so a third
-# run overflows a 24 GiB machine; with tcmalloc it stays near its start (the model card, "What
-# was tried"). The weights are unchanged: byte-identical after 600 updates with either.
+# run overflows a 24 GiB machine; with tcmalloc it stays near its start (docs/model-history.md).
+# The weights are unchanged: byte-identical after 600 updates with either.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DIRECTION=${DIRECTION:-de-en}
@@ -64,8 +64,8 @@ running=0
 # has read the word just written), Luong's two multiplicative scorers, no attention, and last the
 # additive scorer on Luong's decoder (query s_t: three scorers on one decoder, for Compare), and
 # the additive scorer with the paper's own decoder (query s_{t-1}), a contrast trained only when
-# MODELS names it (not shipped: "What was tried" in the model card). Every model
-# with attention also has the lexical shortcut (--lexical; the model card says why); the model
+# MODELS names it (not shipped: docs/model-history.md). Every model with attention also has
+# the lexical shortcut (--lexical; docs/model-history.md says why); the model
 # without attention has no weights to average embeddings by, so no shortcut.
 MODELS=${MODELS:-"additive general dot none additive-luong"}
 declare -A SPEC=(

@@ -1,8 +1,9 @@
 """Guided alignment (Chen et al. 2016): attention trained towards a statistical aligner's links.
 
-An optional training objective, one of issue 25's levers, never a silent replacement: a run with
-``guided_alignment`` = λ > 0 adds to the translation loss λ times the cross-entropy between a
-guide G and the attention α, over the target pieces that have a link:
+An optional training objective, one of the alignment levers tried (docs/model-history.md), never
+a silent replacement: a run with ``guided_alignment`` = λ > 0 adds to the translation loss λ
+times the cross-entropy between a guide G and the attention α, over the target pieces that have
+a link:
 
     L = CE(y) + λ · (1 / |guided rows|) · Σ_{t guided} Σ_j −G_tj · log α_tj
 
