@@ -393,16 +393,16 @@ def training_claims() -> list[str]:
 
 
 def dashboard_claims() -> list[str]:
-    from dashboard.examples import BANKS, everyday_sentences
-    from dashboard.querykey_view import DEFAULT_COUNT
+    from dashboard.views.examples import BANKS, everyday_sentences
+    from dashboard.views.querykey import DEFAULT_COUNT
 
     banks = [len(BANKS[d]) for d in DIRECTIONS]
     shown = "all of them" if max(banks) <= DEFAULT_COUNT else f"the first {DEFAULT_COUNT}"
     return [
-        f"for the first {DEFAULT_COUNT} sentences by default: of our "
-        f"{len(everyday_sentences('de-en'))} everyday sentences in a clone of the repository, or "
-        f"of the direction's examples where `pip install .` installed no `tests/` folder "
-        f"({banks[0]} German, {banks[1]} English: {shown})",
+        f"for {DEFAULT_COUNT} sentences by default: the one in the sentence box, drawn large with "
+        f"its pieces, then the first of our {len(everyday_sentences('de-en'))} everyday sentences "
+        "in a clone of the repository, or of the direction's examples where `pip install .` "
+        f"installed no `tests/` folder ({banks[0]} German, {banks[1]} English: {shown})",
     ]
 
 
