@@ -48,8 +48,10 @@ def test_the_command_line_lists_them_by_name(capsys):
     assert main(["list"]) == 0
     out = capsys.readouterr().out
     lines = {line.split()[0]: line.split() for line in out.splitlines()}
-    # a table: every column starts at the same place on every line ("conditional" included)
-    assert len({line.index(" parameters") for line in out.splitlines()}) == 1
+    # a table: the parameters column ends at the same place on every line ("conditional"
+    # included), numbers right-aligned under their title
+    ends = {line.index(line.split()[4]) + len(line.split()[4]) for line in out.splitlines()}
+    assert len(ends) == 1
     for info in SHIPPED:
         row = lines[info.name]
         assert row[1:4] == [info.direction, info.scorer, info.decoder]
