@@ -6,11 +6,14 @@ correct alignment is known: target word i comes from source word n - 1 - i.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import pickle
 import random
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -98,15 +101,36 @@ def toy_checkpoint(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -
 
 
 @pytest.fixture(scope="session")
-def ding():
+def ding(request: pytest.FixtureRequest):
     """What the installed Ding dictionary says about the sense table's words, read once for the
-    session (each read takes seconds); the tests that take it are skipped without trans-de-en."""
+    session, and kept in pytest's cache folder between runs (a read takes seconds) under a
+    digest of the dictionary and of everyday/'s code, so that a change to either reads it
+    anew; the tests that take it are skipped without trans-de-en."""
     from everyday.generator import ding_lexicon
     from nmt_core.text.data import DING_PATH
 
     if not DING_PATH.exists():
         pytest.skip("Ding (trans-de-en) not installed")
-    return ding_lexicon(DING_PATH)
+    code = sorted((Path(__file__).resolve().parents[1] / "everyday").glob("*.py"))
+    return cached(request, "ding-lexicon", [DING_PATH, *code], lambda: ding_lexicon(DING_PATH))
+
+
+def cached(request: pytest.FixtureRequest, name: str, inputs: list[Path], make):
+    """``make()``, or the copy pickled in pytest's cache folder by an earlier run from the same
+    ``inputs`` (their bytes and this Python's version make the file's name); made anew, and not
+    kept, when pytest runs without its cache (``-p no:cacheprovider``)."""
+    cache = getattr(request.config, "cache", None)
+    if cache is None:
+        return make()
+    digest = hashlib.sha256(sys.version.encode())
+    for path in inputs:
+        digest.update(path.read_bytes())
+    file = cache.mkdir("attention-lab") / f"{name}-{digest.hexdigest()[:16]}.pickle"
+    if file.is_file():
+        return pickle.loads(file.read_bytes())
+    value = make()
+    file.write_bytes(pickle.dumps(value))
+    return value
 
 
 @pytest.fixture(scope="session")

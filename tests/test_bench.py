@@ -19,6 +19,7 @@ def test_there_are_benchmarks():
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+@pytest.mark.slow  # each starts a benchmark in a Python of its own
 def test_a_benchmark_answers_help_and_writes_nothing(script, tmp_path):
     before = {p: p.stat().st_mtime_ns for p in BENCH.rglob("*") if p.is_file()}
     done = subprocess.run(
@@ -47,6 +48,7 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+@pytest.mark.slow  # each starts a benchmark in a Python of its own
 def test_help_needs_no_browser_driver(script, tmp_path):
     done = subprocess.run(
         [sys.executable, "-c", WITHOUT_PLAYWRIGHT, str(script)],

@@ -11,7 +11,11 @@ import pytest
 
 from nmt_core.text.data import DING_PATH
 
-needs_ding = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-en) not installed")
+
+def needs_ding(test):
+    """Reads the whole installed dictionary (the slow tier); skipped where Debian has none."""
+    missing = pytest.mark.skipif(not DING_PATH.exists(), reason="Ding (trans-de-en) not installed")
+    return pytest.mark.slow(missing(test))
 
 
 def test_english_degrees_by_rule():

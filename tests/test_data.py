@@ -311,6 +311,7 @@ def test_split_refuses_too_few_sentences() -> None:
 # --- real corpus ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # reads the whole dictionary
 @pytest.mark.skipif(not DING_PATH.exists(), reason="Ding dictionary (trans-de-en) not installed")
 def test_real_ding_corpus_gives_its_sentences_phrases_and_words() -> None:
     pairs, report = read_ding()

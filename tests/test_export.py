@@ -161,6 +161,7 @@ def test_the_lesson_page_needs_nothing_from_outside_and_its_size_is_bounded(toy_
     )
 
 
+@pytest.mark.slow  # builds the lesson file of a long sentence, every step of it
 def test_a_long_sentences_lesson_grows_with_its_steps_not_their_cube(toy_model, toy_info):
     # a 300-character sentence once exported a 29 MB lesson: the whole matrix at every step
     result = translate(toy_model, ("Ka Mo Ti Tu " * 30)[:300])

@@ -235,6 +235,7 @@ ANY_LINK = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.slow  # eight made-up links through every page of the app
 @pytest.mark.parametrize("page", PAGES)
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
 @given(query=ANY_LINK)

@@ -131,6 +131,7 @@ print(json.dumps({name: [[p.source, p.target] for p in part] for name, part in n
 """
 
 
+@pytest.mark.slow  # splits in Pythons of their own
 def test_the_split_is_stable_across_processes_and_hash_seeds():
     here = tatoeba_parts(small())
     expected = {name: [[p.source, p.target] for p in part] for name, part in vars(here).items()}
@@ -181,6 +182,7 @@ def test_the_tatoeba_options_are_checked():
         TrainConfig.from_dict({"tatoeba_repeat": 2})
 
 
+@pytest.mark.slow  # runs the command line in a Python of its own
 def test_the_held_out_parts_are_written_for_evaluate(tmp_path):
     from nmt_core.corpora.corpus import pairs_from_file
 

@@ -12,6 +12,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 TESTS = REPO / "tests"
 # What a test drives Chromium through (tests/live_server.py): its path and playwright's launcher.
@@ -96,6 +98,7 @@ def collected(words: list[str], modules: list[Path]) -> set[str]:
     return {i for i in ids if re.match(r"tests/test_\w+\.py::", i)}
 
 
+@pytest.mark.slow  # collects the suite three times in Pythons of their own
 def test_the_fast_tier_leaves_out_every_test_that_drives_chromium():
     found = {m: browser_tests(m) for m in sorted(TESTS.glob("test_*.py"))}
     found = {m: names for m, names in found.items() if names}

@@ -27,6 +27,8 @@ from nmt_core.serving.workers import (
 from nmt_core.translate import encoder_annotations, translate, with_reference
 from tests.conftest import TOY_SENTENCE
 
+pytestmark = pytest.mark.slow  # every test starts, kills or waits on real worker processes
+
 REPO = Path(__file__).resolve().parents[1]
 
 
