@@ -1,6 +1,6 @@
 """The shape of the library and of the sentence generator beside it: imports point one way (no
 cycle, deferred imports included), the generator stands apart from the library but for one door,
-and functions stay short enough to read (issue 21). Read from the source with ``ast``."""
+and functions stay short enough to read. Read from the source with ``ast``."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Exports for slides and for use offline: file names, images that say what they show, and
 standalone HTML pages (one figure, or a whole lesson) that open with no server and no network.
 
-Images are made in the browser, by plotly.js's own ``toImage`` (issue 46). The alternative,
+Images are made in the browser, by plotly.js's own ``toImage``. The alternative,
 Plotly's server-side ``fig.to_image``, needs kaleido, which since 1.0 drives a Chrome or
 Chromium that must be installed on the server (kaleido would download one, which a classroom
 machine offline cannot), and starts it for each image: seconds on a teacher's laptop, where the

@@ -1,7 +1,7 @@
 """The Lesson's guided tour: its steps, from the pieces the encoder reads to the next word, each
 with this sentence's own numbers and the page element it points at.
 
-How the tour works (issue 46):
+How the tour works:
 
 * "Take the tour" on the Lesson page sets the session key ``tour_step`` (1-based); a link with
   ``?tour=3`` does the same (``inputs.from_link``), and the page writes the step back into its

@@ -1,4 +1,4 @@
-"""Downloads for slides (issue 46): a chart's PNG and SVG, and the Lesson as one HTML file.
+"""Downloads for slides: a chart's PNG and SVG, and the Lesson as one HTML file.
 
 A chart's images are made in the browser by plotly.js (``figures.export`` says why not on the
 server): Streamlit's plotly.js, which it loads as ``window.Plotly`` with the first chart of a
