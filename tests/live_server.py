@@ -14,6 +14,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 from dashboard.launch import LOCAL, ROOT_VARIABLE, default_workers, server_flags
 from nmt_core.serving.workers import WORKERS_VARIABLE
@@ -29,6 +30,16 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+def playwright_or_skip() -> ModuleType:
+    """playwright's sync API for a browser test module, which is skipped as a whole (call it at
+    the module's top) when Debian's Chromium or playwright is missing."""
+    import pytest
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)", allow_module_level=True)
+    return pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 
 
 def free_port() -> int:

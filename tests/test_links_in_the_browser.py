@@ -13,16 +13,13 @@ from pathlib import Path
 
 import pytest
 from conftest import untrained
-from live_server import CHROMIUM, CHROMIUM_ARGS, serve_dashboard
+from live_server import CHROMIUM, CHROMIUM_ARGS, playwright_or_skip, serve_dashboard
 
 from nmt_core.__main__ import main
 
 SENTENCE = "Ka Mo Ti Tu ."
 pytestmark = pytest.mark.browser
-
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+sync_api = playwright_or_skip()
 
 
 @pytest.fixture(scope="module")
