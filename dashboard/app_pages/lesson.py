@@ -20,8 +20,7 @@ hyp, source = result.best, result.source_pieces
 steps = len(hyp.target_pieces)
 session.LESSON_STEP.set(min(session.LESSON_STEP.get(1), steps))
 if steps > 1:
-    st.slider("Follow decoder step t", 1, steps, key="lesson_step")
-    widgets.lesson_step_buttons(steps)
+    widgets.lesson_step_control(steps)
 t = session.LESSON_STEP.value() - 1
 inputs.show_in_link(step=t + 1)  # a shared link opens the lesson here
 numbers = views.step_equations(hyp, t)

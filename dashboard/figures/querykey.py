@@ -94,11 +94,11 @@ class _Side:
     typed_name: str  # "queries" or "keys": the TYPED_COLOURS entry and the legend's word
     colour: str  # a PAIRED_COLOURS entry
     symbol: str
-    label_at: str  # where a typed point's piece is written
+    label_at: str | None  # where a typed point's piece is written; None: on hover only
 
     def traces(self, highlight: int | None, size: int, presentation: bool) -> list[dict]:
         """The side's points, faded when sentence ``highlight``'s are drawn on top of them,
-        larger, opaque and each labelled with its piece."""
+        larger and opaque, each labelled with its piece where the side has a ``label_at``."""
         links = np.stack([self.sentence, self.step + 1], axis=1)
         rest = self.sentence != highlight  # every point when nothing is highlighted
         fade = 0.35 if highlight is not None else 0.7
@@ -108,8 +108,11 @@ class _Side:
             typed = _points(self.xy[~rest], _kept(self.hover, ~rest), links[~rest],
                             f"your sentence: {self.typed_name}", TYPED_COLOURS[self.typed_name],
                             self.symbol, size + 5, 1.0)  # fmt: skip
-            pieces = [html.escape(piece) for piece in _kept(self.pieces, ~rest)]  # "</s>": text
-            traces.append(_labelled(typed, pieces, self.label_at, presentation))
+            if self.label_at is None:
+                traces.append(typed)
+            else:
+                pieces = [html.escape(piece) for piece in _kept(self.pieces, ~rest)]  # "</s>"
+                traces.append(_labelled(typed, pieces, self.label_at, presentation))
         return traces
 
 
@@ -120,7 +123,8 @@ def query_key_map(
     the same length on both axes; the black cross marks the plane's centre: the origin when
     the scorer's score is an inner product, the points' mean for the additive one. The points
     of sentence ``highlight`` (the one the class typed) are drawn on top, larger and opaque,
-    each labelled with its piece; the others then fade.
+    each query labelled with the piece it writes (its keys, often crowded near the centre,
+    would pile their labels up: a key names its piece on hover); the others then fade.
 
     Each point carries (sentence index, 1-based step) as ``customdata``: a query its own step,
     a key the step that attended to it most, which a click opens on Step through.
@@ -128,18 +132,9 @@ def query_key_map(
     query_hover, key_hover = _hover_texts(found)
     size = 11 if presentation else 8
     centre = "the points' mean" if found.centred else "the origin"
-    keys = _Side(
-        found.keys,
-        key_hover,
-        found.key_sentence,
-        found.key_step,
-        found.key_piece,
-        "keys (source pieces)",
-        "keys",
-        "orange",
-        "diamond",
-        "bottom center",
-    )
+    # a key names its piece on hover only: the keys crowd near the centre, and labels would pile
+    keys = _Side(found.keys, key_hover, found.key_sentence, found.key_step, found.key_piece,
+                 "keys (source pieces)", "keys", "orange", "diamond", None)  # fmt: skip
     queries = _Side(found.queries, query_hover, found.query_sentence, found.query_step,
                     found.query_piece, "queries (decoder steps)", "queries", "blue", "circle",
                     "top center")  # fmt: skip

@@ -117,7 +117,8 @@ def typed_line(found: QueryKeyMap) -> str:
     score goes to the key the step looks at most."""
     hits, steps = steps_found(found, 0)
     return (
-        f"**Your sentence is drawn large, each point labelled with its piece.** For {hits} of its "
-        f"{steps} steps the key the step looks at most is the one its query scores highest on "
-        "the map: find a query, then the key it points to. Hover a point for its sentence."
+        f"**Your sentence is drawn large: each dark circle is a step's query, labelled with the "
+        f"piece it writes; the dark diamonds are its keys (hover one for its piece).** For {hits} "
+        f"of its {steps} steps the key the step looks at most is the one its query scores "
+        "highest on the map: find a query, then the key it points to."
     )

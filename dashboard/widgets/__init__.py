@@ -45,7 +45,7 @@ from dashboard.widgets.steps import (  # noqa: F401
     PLAY_SECONDS,
     animated_step,
     keep_playing,
-    lesson_step_buttons,
+    lesson_step_control,
     next_piece_chart,
     predict_then_reveal,
     shortcut_votes_chart,

@@ -133,15 +133,17 @@ def _moved(step: session.Key[int], delta: int, steps: int) -> None:
     step.set(min(max(step.get(1) + delta, 1), steps))
 
 
-def lesson_step_buttons(steps: int) -> None:
-    """Previous and Next for the Lesson's decoder step, beside its slider, so that a teacher
-    walks the class through the sentence one step at a time."""
-    back, forward = st.columns(2)
+def lesson_step_control(steps: int) -> None:
+    """The Lesson's decoder step: a slider between Previous and Next, on one row, so that a
+    teacher walks the class through the sentence one step at a time and the guess below stays
+    on the first screen."""
+    back, slider, forward = st.columns([1, 8, 1], vertical_alignment="bottom")
     t = session.LESSON_STEP.get(1)
-    back.button("◀ Previous step", on_click=_moved, args=(session.LESSON_STEP, -1, steps),
-                key="lesson_prev", width="stretch", disabled=t <= 1)  # fmt: skip
-    forward.button("Next step ▶", on_click=_moved, args=(session.LESSON_STEP, 1, steps),
-                   key="lesson_next", width="stretch", disabled=t >= steps)  # fmt: skip
+    back.button("◀", on_click=_moved, args=(session.LESSON_STEP, -1, steps), key="lesson_prev",
+                help="Previous step", width="stretch", disabled=t <= 1)  # fmt: skip
+    slider.slider("Follow decoder step t", 1, steps, key="lesson_step")
+    forward.button("▶", on_click=_moved, args=(session.LESSON_STEP, 1, steps), key="lesson_next",
+                   help="Next step", width="stretch", disabled=t >= steps)  # fmt: skip
 
 
 def step_player(steps: int) -> int:
