@@ -16,13 +16,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from dashboard.views.markdown_text import literal
-from nmt_core.text.tokenization import WORD_START, word_groups
+from nmt_core.text.tokenization import WORD_START, word_groups, words_from_pieces
 
 
 def _word_of(pieces: Sequence[str], j: int) -> tuple[list[int], str]:
     """The positions of the word piece ``j`` belongs to, and the word they spell."""
-    group = next(group for group in word_groups(pieces) if j in group)
-    return group, "".join(pieces[k] for k in group).replace(WORD_START, "")
+    groups, words = word_groups(pieces), words_from_pieces(pieces)
+    return next((group, word) for group, word in zip(groups, words, strict=True) if j in group)
 
 
 def piece_name(pieces: Sequence[str], j: int) -> str:
@@ -40,9 +40,8 @@ def pieces_by_word(pieces: Sequence[str]) -> str:
     """The numbered pieces, a word's pieces joined by "+" and followed by the word they spell
     ("1:▁He+2:ute = Heute  3:▁kocht"), for a code box (plain text, not Markdown)."""
     shown = []
-    for group in word_groups(pieces):
+    for group, word in zip(word_groups(pieces), words_from_pieces(pieces), strict=True):
         numbered = "+".join(f"{k + 1}:{pieces[k]}" for k in group)
-        word = "".join(pieces[k] for k in group).replace(WORD_START, "")
         shown.append(f"{numbered} = {word}" if len(group) > 1 else numbered)
     return "  ".join(shown)
 
