@@ -43,7 +43,8 @@ if TYPE_CHECKING:  # the module itself stays standard-library only: `attention-l
 T = TypeVar("T")
 
 WORKERS_VARIABLE = "ATTENTION_LAB_WORKERS"  # set by `attention-lab --workers`; 0 or unset: none
-MAX_MODELS = 8  # models kept loaded by a process: the server (dashboard/state/caches.py) or a worker
+# Models kept loaded by a process: the server (dashboard/state/caches.py) or a worker.
+MAX_MODELS = 8
 # The longest one piece of model work may run in a worker: the largest request the pages allow
 # (a query-key map of the most and longest sentences) takes a fraction of it on 2 busy cores.
 WORK_SECONDS = 60.0
