@@ -161,6 +161,18 @@ def index_out_of_reach(log: Path) -> bool:
     return any(sign in text for sign in NO_INDEX)
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium through playwright, one for a module's tests (each opens its pages)."""
+    from live_server import CHROMIUM, CHROMIUM_ARGS
+
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
 TOY_SENTENCE = "Ka Mo Ti Tu ."  # the toy model writes "Tu Ti Mo Ka ."
 
 

@@ -284,6 +284,15 @@ def test_context_heatmap_is_steps_by_dimensions():
         figures.context_heatmap(contexts, TARGET[:3])
 
 
+def test_the_context_vectors_dimensions_are_numbered_in_the_pages_type():
+    """E7: 512 columns cut the type of their labels to 8 px, and the dimensions' few numbers
+    were drawn in it on a projector: they take the page's type, as the rows do."""
+    for big, size in ((False, 13), (True, 20)):
+        fig = figures.context_heatmap(np.ones((4, 512)), TARGET, presentation=big)
+        assert fig.layout.xaxis.tickmode == "auto"  # a few numbers, not a label per column
+        assert fig.layout.xaxis.tickfont.size == size == fig.layout.yaxis.tickfont.size
+
+
 def test_bleu_by_length_one_line_per_model():
     buckets = [
         {"low": 0, "high": 5, "count": 10, "bleu": 30.0, "chrf": 50.0},

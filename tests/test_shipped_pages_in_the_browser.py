@@ -1,0 +1,97 @@
+"""What a class sees on a projector, with the shipped models, in Debian's Chromium: the
+dashboard served on 127.0.0.1 over checkpoints/, each page opened at 1024 x 768 and 1280 x 720
+in presentation mode, and what the browser drew measured: type sizes, the boxes of labels and
+axis titles, what is on one screen, which charts are drawn.
+
+The defects were found on the shipped models' own sentences (a toy model's pieces are too short
+to crowd a label), so these tests skip where checkpoints/ holds no model (a device machine's
+checkout) and when /usr/bin/chromium or playwright is missing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from live_server import CHROMIUM, serve_dashboard
+
+from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints
+
+pytestmark = pytest.mark.browser  # the whole module drives Chromium
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+SHIPPED = {info.name: info for info in list_checkpoints(SHIPPED_ROOT)}
+if not {"de-en-additive", "en-de-additive"} <= SHIPPED.keys():
+    pytest.skip(f"no shipped models in {SHIPPED_ROOT}", allow_module_level=True)
+
+SCREENS = [(1024, 768), (1280, 720)]  # a school's projector, a newer one
+PROJECTOR_TYPE = 20  # px: chart type in presentation mode (dashboard/figures/layout.py)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app on the shipped models, as `attention-lab` serves a class; yields its URL."""
+    log = tmp_path_factory.mktemp("shipped-log") / "streamlit.log"
+    with serve_dashboard(SHIPPED_ROOT, log, timeout=180) as (url, _):
+        yield url
+
+
+@contextlib.contextmanager
+def opened(browser, url: str, width: int, height: int) -> Iterator[sync_api.Page]:
+    """``url`` in a page of ``width`` x ``height``, once its first chart is drawn."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(120_000)  # a shipped model's first translation on a busy CPU
+    try:
+        page.goto(url)
+        page.wait_for_function("() => document.querySelector('.js-plotly-plot .nsewdrag')")
+        yield page
+    finally:
+        page.close()
+
+
+def settled(page) -> None:
+    """Wait until the page has stopped running and Plotly has drawn."""
+    page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')")
+    time.sleep(1.5)
+
+
+def link(path: str, sentence: str, model: str, **more: object) -> str:
+    query = "&".join(f"{key}={value}" for key, value in more.items())
+    return f"/{path}?s={quote(sentence)}&model={model}&presentation=1&{query}"
+
+
+# --- Why attention: the context vectors' dimensions (E7) ----------------------------------------
+
+TICK_TYPE = """() => [...document.querySelectorAll('.js-plotly-plot')].filter(
+    p => p.querySelector('.heatmaplayer')).map(p => ({
+  title: p.querySelector('.gtitle').textContent,
+  x: [...p.querySelectorAll('.xtick text')].map(t => parseFloat(getComputedStyle(t).fontSize)),
+  y: [...p.querySelectorAll('.ytick text')].map(t => parseFloat(getComputedStyle(t).fontSize)),
+}))"""
+
+
+@pytest.mark.parametrize("width, height", SCREENS)
+@pytest.mark.parametrize(
+    "direction, sentence", [("de-en", "Das Auto ist neu."), ("en-de", "The house is big.")]
+)
+def test_the_context_vectors_numbers_are_projector_type(
+    server, browser, direction, sentence, width, height
+):
+    """E7: on a projector the dimensions under Why attention's context-vector heatmaps were
+    numbered in 8-px type (cut to what one of 512 columns holds); now in the projector's type,
+    as large as their rows' labels and every other chart's."""
+    url = server + link("why", sentence, f"{direction}-additive")
+    with opened(browser, url, width, height) as page:
+        page.wait_for_function(f"() => ({TICK_TYPE})().length >= 2")
+        settled(page)
+        charts = page.evaluate(TICK_TYPE)
+    assert len(charts) >= 2, charts  # the model without attention, and one with it
+    for chart in charts:
+        assert chart["x"] and min(chart["x"]) >= PROJECTOR_TYPE, chart
+        assert min(chart["x"]) >= max(chart["y"]) - 0.5, chart
