@@ -293,6 +293,29 @@ def test_the_context_vectors_dimensions_are_numbered_in_the_pages_type():
         assert fig.layout.xaxis.tickfont.size == size == fig.layout.yaxis.tickfont.size
 
 
+def test_long_upright_labels_leave_the_axis_title_its_room():
+    """E8: "log probabili", cut on Beam search: upright labels of long pieces took their length
+    from a chart of fixed height, and the plot left was shorter than its axis title. The chart
+    grows by its labels' band: measured with the widest type a class's browser may use
+    (CHARACTER_WIDTH), the plot stays taller than the title."""
+    pieces = ["▁Die", "▁vor", "liegende", "▁Schwangerschaft", "▁war", "▁eine", "▁Heraus",
+              "forderung", "▁für", "▁die", "▁pharmazeutische", "▁Firma", ".", "</s>"]  # fmt: skip
+    width = figures.layout.CHARACTER_WIDTH
+    for big in (False, True):
+        fig = figures.step_lines(
+            {"candidate 1": np.zeros(len(pieces))},
+            tokens=pieces,
+            title="log p of each piece",
+            y_title="log probability",
+            presentation=big,
+        )
+        layout = fig.layout
+        labels = max(map(len, pieces)) * width * layout.xaxis.tickfont.size  # upright
+        title = 1.3 * layout.title.font.size + layout.title.pad.b  # one line
+        plot = layout.height - layout.margin.t - layout.margin.b - title - labels
+        assert plot >= len("log probability") * width * layout.font.size, (big, plot)
+
+
 def test_bleu_by_length_one_line_per_model():
     buckets = [
         {"low": 0, "high": 5, "count": 10, "bleu": 30.0, "chrf": 50.0},

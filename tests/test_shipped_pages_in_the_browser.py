@@ -95,3 +95,39 @@ def test_the_context_vectors_numbers_are_projector_type(
     for chart in charts:
         assert chart["x"] and min(chart["x"]) >= PROJECTOR_TYPE, chart
         assert min(chart["x"]) >= max(chart["y"]) - 0.5, chart
+
+
+# --- Beam search: the log p chart's axis title (E8) ---------------------------------------------
+
+AXIS_TITLE = """() => [...document.querySelectorAll('.js-plotly-plot')].filter(
+    p => p.querySelector('.gtitle')?.textContent.startsWith('log p')).map(p => {
+  const box = e => { const r = e.getBoundingClientRect();
+                     return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  return {chart: box(p), plot: box(p.querySelector('.nsewdrag')),
+          title: box(p.querySelector('.ytitle')), text: p.querySelector('.ytitle').textContent,
+          labels: [...p.querySelectorAll('.xtick text')].map(box)}; })"""
+# Translations full of the vocabulary's longest pieces (16 characters), upright under the chart.
+LONG_PIECES = [
+    ("en-de", "The pregnancy was a challenge for the pharmaceutical company."),
+    ("de-en", "Die parlamentarische Schlussfolgerung war charakteristisch."),
+]
+
+
+@pytest.mark.parametrize("width, height", SCREENS)
+@pytest.mark.parametrize("direction, sentence", LONG_PIECES)
+def test_the_log_p_charts_axis_title_is_whole_beside_its_axis(
+    server, browser, direction, sentence, width, height
+):
+    """E8: "log probabili", cut: upright labels of long pieces took their length from the
+    chart's plot. The chart grows by its labels' band: the axis title lies whole beside its
+    axis, inside the chart, and every label too."""
+    url = server + link("beam", sentence, f"{direction}-additive", beam=5)
+    with opened(browser, url, width, height) as page:
+        page.locator(".gtitle", has_text="log p of each piece").wait_for()
+        settled(page)
+        (chart,) = page.evaluate(AXIS_TITLE)
+    frame, plot, title = chart["chart"], chart["plot"], chart["title"]
+    assert chart["text"] == "log probability"
+    assert plot["top"] <= title["top"] and title["bottom"] <= plot["bottom"], chart
+    assert frame["left"] <= title["left"], chart
+    assert all(frame["top"] <= b["top"] and b["bottom"] <= frame["bottom"] for b in chart["labels"])

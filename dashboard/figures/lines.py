@@ -11,7 +11,13 @@ import numpy as np
 import plotly.graph_objects as go
 
 from dashboard.figures.colours import HIGHLIGHT
-from dashboard.figures.layout import _finish, _text, _token_axis
+from dashboard.figures.layout import (
+    LEAST_PLOT_WIDTH,
+    _finish,
+    _label_band,
+    _text,
+    _token_axis,
+)
 
 
 def _line_colour(colours: Mapping[str, str] | None, name: str) -> dict[str, Any]:
@@ -47,16 +53,21 @@ def step_lines(
                 **_line_colour(colours, name),
             }
         )
-    x_axis = (
-        _token_axis(tokens, presentation, share=1.0)
-        if tokens is not None
-        else {"title": _text("decoder step")}
-    )
+    height = 420 if presentation else 320  # with one line of labels below the plot
+    if tokens is None:
+        x_axis = {"title": _text("decoder step")}
+    else:
+        x_axis = _token_axis(tokens, presentation, share=1.0)
+        # upright labels take their length from the plot: the chart grows by it, so that the
+        # plot keeps its height and the axis title its room (E8: "log probabili", cut)
+        size = x_axis["tickfont"]["size"]
+        band = _label_band(tokens, size, LEAST_PLOT_WIDTH[presentation])
+        height += band - round(1.5 * size)
     return _finish(
         data,
         title,
         presentation,
-        420 if presentation else 320,
+        height,
         xaxis=x_axis,
         yaxis={"title": _text(y_title)},
     )
