@@ -106,6 +106,7 @@ EVERY_BUILDER = {
         {"AER": [0.5, 0.4, 0.3], "BLEU": [None, 2.0, 4.0]},
         current=200,
         presentation=big,
+        fine_tuned_at=200,
     ),  # fmt: skip
     "tree": lambda big: figures.beam_tree(
         {0: (0, 0.5), 1: (1, 0.0), 2: (1, 1.0)},
@@ -314,6 +315,21 @@ def test_long_upright_labels_leave_the_axis_title_its_room():
         title = 1.3 * layout.title.font.size + layout.title.pad.b  # one line
         plot = layout.height - layout.margin.t - layout.margin.b - title - labels
         assert plot >= len("log probability") * width * layout.font.size, (big, plot)
+
+
+def test_the_training_curves_mark_where_fine_tuning_began():
+    """E10: a dashed line at the step fine-tuning began, down every stacked chart, labelled;
+    none for a model trained from scratch."""
+    steps, series = [250, 500, 750, 1000], {"AER": [0.5, 0.4, 0.3, 0.3], "BLEU": [1, 2, 3, 4]}
+    fig = figures.training_curves(steps, series, current=500, fine_tuned_at=750)
+    (line,) = [shape for shape in fig.layout.shapes if shape.name == "fine-tuning begins"]
+    assert (line.x0, line.x1, line.y0, line.y1, line.yref) == (750, 750, 0, 1, "paper")
+    assert line.line.dash == "dash" and line.line.color != figures.HIGHLIGHT  # not the current
+    (label,) = fig.layout.annotations
+    assert "fine-tuning" in label.text and label.x == 750 and label.xref == "x"
+    plain = figures.training_curves(steps, series, current=500)
+    assert [shape.name for shape in plain.layout.shapes] == ["current step"]
+    assert not plain.layout.annotations
 
 
 def test_bleu_by_length_one_line_per_model():

@@ -20,6 +20,7 @@ import pytest
 from live_server import CHROMIUM, serve_dashboard
 
 from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints
+from nmt_core.learning.probes import read_probes
 
 pytestmark = pytest.mark.browser  # the whole module drives Chromium
 
@@ -131,3 +132,46 @@ def test_the_log_p_charts_axis_title_is_whole_beside_its_axis(
     assert plot["top"] <= title["top"] and title["bottom"] <= plot["bottom"], chart
     assert frame["left"] <= title["left"], chart
     assert all(frame["top"] <= b["top"] and b["bottom"] <= frame["bottom"] for b in chart["labels"])
+
+
+# --- Across training: where fine-tuning began (E10) ---------------------------------------------
+
+FINE_TUNING = """() => { const p = [...document.querySelectorAll('.js-plotly-plot')].find(
+    p => p.querySelector('.gtitle')?.textContent === 'While training');
+  const box = e => { const r = e.getBoundingClientRect();
+                     return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const line = p.layout.shapes.find(s => s.name === 'fine-tuning begins');
+  const L = p._fullLayout, frame = p.getBoundingClientRect();
+  const label = [...p.querySelectorAll('.annotation')].find(
+    a => a.textContent.includes('fine-tuning'));
+  return {step: line && line.x0, dash: line && line.line.dash,
+          at: line && frame.left + L.xaxis._offset + L.xaxis.l2p(line.x0),
+          drawn: p.querySelectorAll('.shapelayer path').length,
+          label: label && {text: label.textContent, box: box(label)},
+          title: box(p.querySelector('.gtitle')), chart: box(p)}; }"""
+
+
+@pytest.mark.parametrize("width, height", SCREENS)
+@pytest.mark.parametrize("direction", ["de-en", "en-de"])
+def test_the_training_curves_mark_where_fine_tuning_began(
+    server, browser, direction, width, height
+):
+    """E10: the caption named the fine-tuning step but no chart marked it. The curves now have
+    a dashed line at the probe log's ``fine_tuned_at``, labelled, inside the chart and clear of
+    its title; the current step keeps its own line."""
+    model = f"{direction}-additive"
+    tuned = read_probes(SHIPPED[model].path / "probes.json").fine_tuned_at
+    assert tuned is not None  # the shipped models are fine-tuned on Tatoeba
+    with opened(browser, f"{server}/training?model={model}&presentation=1", width, height) as page:
+        page.locator(".gtitle", has_text="While training").wait_for()
+        settled(page)
+        marked = page.evaluate(FINE_TUNING)
+    assert marked["step"] == tuned and marked["dash"] == "dash", marked
+    assert marked["drawn"] >= 2, marked  # the current step's line and this one
+    label, chart, title = marked["label"], marked["chart"], marked["title"]
+    assert label is not None and "fine-tuning" in label["text"], marked
+    box = label["box"]
+    assert chart["left"] <= box["left"] and box["right"] <= chart["right"], marked
+    clear = (box["top"] >= title["bottom"], box["left"] >= title["right"])
+    assert any(clear), marked  # below the chart's title, or beside it
+    assert min(abs(box["left"] - marked["at"]), abs(box["right"] - marked["at"])) < 12, marked
