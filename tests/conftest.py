@@ -265,9 +265,9 @@ def untrained(
 
 
 def tick_words(ticktext: list[str]) -> list[str]:
-    """The tokens an axis's labels spell: the markup that draws the word-start mark small
-    (``dashboard.figures.layout._tick_labels``) taken off."""
-    return [re.sub(r"<[^>]+>", "", label) for label in ticktext]
+    """The tokens an axis's labels spell: the markup that draws the word-start mark small and
+    the spaces that keep labels apart (``dashboard.figures.layout._tick_labels``) taken off."""
+    return [re.sub(r"<[^>]+>", "", label).strip("\u00a0") for label in ticktext]
 
 
 def shown(markdown: str) -> str:

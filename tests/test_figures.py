@@ -144,9 +144,11 @@ def test_heatmap_is_target_by_source_with_token_labels():
     np.testing.assert_allclose(z.sum(axis=1), 1.0)
     np.testing.assert_allclose(z, matrix)
     # labels are escaped for Plotly, which would otherwise read "</s>" as a closing tag, and
-    # the word-start mark is drawn small (D11: at full size it ran into the next label)
-    small = '<span style="font-size:60%">▁</span>'
-    assert list(fig.layout.xaxis.ticktext) == [f"{small}Der", f"{small}Hund", ".", "&lt;/s&gt;"]
+    # the word-start mark is drawn small (D11: at full size it ran into the next label); the
+    # labels side by side have a space either side (E11: "▁park▁yesterday" ran together)
+    small, space = '<span style="font-size:60%">▁</span>', "\u00a0"
+    columns = [f"{small}Der", f"{small}Hund", ".", "&lt;/s&gt;"]
+    assert list(fig.layout.xaxis.ticktext) == [f"{space}{label}{space}" for label in columns]
     assert list(fig.layout.yaxis.ticktext) == [f"{small}The", f"{small}dog", ".", "&lt;/s&gt;"]
     assert fig.layout.xaxis.autotickangles == (0, 90)  # upright when crowded, never slanted
     assert len(fig.layout.xaxis.tickvals) == z.shape[1] and len(fig.layout.yaxis.tickvals) == 4

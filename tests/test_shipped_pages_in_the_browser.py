@@ -175,3 +175,62 @@ def test_the_training_curves_mark_where_fine_tuning_began(
     clear = (box["top"] >= title["bottom"], box["left"] >= title["right"])
     assert any(clear), marked  # below the chart's title, or beside it
     assert min(abs(box["left"] - marked["at"]), abs(box["right"] - marked["at"])) < 12, marked
+
+
+# --- Translate: column labels apart (E11) -------------------------------------------------------
+
+# Each x label's ink: the box of its visible characters (the spaces around it left out), from
+# SVG's own per-character extents, in page pixels (upright labels too).
+LABEL_INK = """() => { const p = document.querySelector('.js-plotly-plot');
+  return [...p.querySelectorAll('.xtick text')].map(t => {
+    const m = t.getScreenCTM(), s = t.textContent, point = t.ownerSVGElement.createSVGPoint();
+    const xs = [], ys = [];
+    for (let i = 0; i < t.getNumberOfChars(); i++) {
+      if (/\\s/.test(s[i])) continue;
+      const e = t.getExtentOfChar(i);
+      for (const [x, y] of [[e.x, e.y], [e.x + e.width, e.y + e.height]]) {
+        point.x = x; point.y = y; const q = point.matrixTransform(m); xs.push(q.x); ys.push(q.y);
+      }
+    }
+    return [s.trim(), Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  }); }"""
+APART = 6  # px: a space of the projector's type (5.6 px); less, and "▁park▁yesterday" reads as one
+
+
+def crowded(boxes: list[list]) -> list[tuple[str, str, float]]:
+    """The pairs of labels whose ink overlaps or comes within APART px, with their gap."""
+    pairs = []
+    for k, a in enumerate(boxes):
+        for b in boxes[k + 1 :]:
+            across = max(a[1], b[1]) - min(a[3], b[3])  # < 0: they share columns of pixels
+            down = max(a[2], b[2]) - min(a[4], b[4])
+            if across < APART and down < APART:
+                pairs.append((a[0], b[0], round(max(across, down), 1)))
+    return pairs
+
+
+@pytest.mark.parametrize("width, height", SCREENS)
+@pytest.mark.parametrize("level", ["pieces", "words"])
+@pytest.mark.parametrize(
+    "direction, sentence",
+    [
+        ("en-de", "I met my friend in the park yesterday."),
+        ("en-de", "We played football in the park yesterday evening."),
+        ("de-en", "Mein Vater fährt jeden Morgen mit dem Fahrrad zur Arbeit."),
+    ],
+)
+def test_no_two_column_labels_of_translate_touch(
+    server, browser, direction, sentence, level, width, height
+):
+    """E11: "▁park▁yesterday" ran together on Translate's heatmap (Plotly keeps labels side by
+    side while their boxes are 2 px apart). Now each label has a space either side: neighbours
+    side by side stay a space apart, or stand upright."""
+    url = server + link("", sentence, f"{direction}-additive", tokens=level)
+    with opened(browser, url, width, height) as page:
+        page.wait_for_function(
+            "() => document.querySelector('.js-plotly-plot .heatmaplayer image')"
+        )
+        settled(page)
+        ink = page.evaluate(LABEL_INK)
+    assert len(ink) >= 8, ink
+    assert not crowded(ink), crowded(ink)
