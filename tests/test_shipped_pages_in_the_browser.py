@@ -234,3 +234,41 @@ def test_no_two_column_labels_of_translate_touch(
         ink = page.evaluate(LABEL_INK)
     assert len(ink) >= 8, ink
     assert not crowded(ink), crowded(ink)
+
+
+# --- Step through: the temperature what-if beside the softmax (D6) ------------------------------
+
+WHAT_IF = """() => { const box = e => e && e.getBoundingClientRect();
+  const formulas = [...document.querySelectorAll('.katex-display')];
+  const slider = [...document.querySelectorAll('[data-testid=stSlider]')].find(
+    s => s.innerText.includes('Temperature'));
+  const chart = [...document.querySelectorAll('.js-plotly-plot')].find(
+    p => p.querySelector('.gtitle')?.textContent.startsWith('orange: T'));
+  const heatmap = [...document.querySelectorAll('.js-plotly-plot')].find(
+    p => p.querySelector('.heatmaplayer'));
+  return {softmax: box(formulas[1]).top, softmax_text: formulas[1].textContent,
+          slider: box(slider).bottom, chart: box(chart).top, heatmap: box(heatmap).top,
+          next: box([...document.querySelectorAll('button')].find(
+            b => b.innerText.includes('Next'))).top}; }"""
+
+
+@pytest.mark.parametrize("width, height", SCREENS)
+@pytest.mark.parametrize(
+    "direction, sentence",
+    [("de-en", "Ich rufe morgen meinen Vater an."), ("en-de", "I want to read a book.")],
+)
+def test_the_temperature_slider_is_on_one_screen_with_the_softmax(
+    server, browser, direction, sentence, width, height
+):
+    """D6: the Temperature slider was some 4,000 px below the worked softmax it re-computes.
+    Now the what-if comes right under this step's worked numbers: the softmax and the slider on
+    one screen, the what-if's chart right under the slider, Next still above them all."""
+    url = server + link("step", sentence, f"{direction}-additive", step=2)
+    with opened(browser, url, width, height) as page:
+        page.get_by_text("Temperature", exact=True).wait_for()
+        settled(page)
+        where = page.evaluate(WHAT_IF)
+    assert "exp" in where["softmax_text"], where  # the worked softmax: this step's numbers
+    assert where["next"] < where["softmax"] < where["slider"], where
+    assert where["slider"] - where["softmax"] <= height, where
+    assert 0 < where["chart"] - where["slider"] < height / 2, where
