@@ -19,6 +19,7 @@ from urllib.parse import quote
 import pytest
 from live_server import CHROMIUM, serve_dashboard
 
+from dashboard import figures
 from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints
 from nmt_core.learning.probes import read_probes
 
@@ -328,3 +329,38 @@ def test_no_two_labels_of_the_beam_tree_overlap(server, browser, presentation, w
     assert len(tree["best"]) >= 10 and all(tree["best"]), tree["best"]  # each piece of it
     if width == 1024:
         assert tree["width"] < 700  # beside the open sidebar
+
+
+# --- Step through: the shortcut's votes only where they teach (D12) -----------------------------
+
+VOTES = """() => ({
+  charts: [...document.querySelectorAll('.js-plotly-plot')].filter(
+    p => p.querySelector('.gtitle')?.textContent.includes('vote for')).map(
+      p => p.data[0].customdata.map((piece, k) => [piece, p.data[0].marker.color[k]])),
+  lines: [...document.querySelectorAll('[data-testid=stCaptionContainer]')].map(
+    c => c.innerText).filter(t => t.includes('vote for')),
+})"""
+
+
+def test_the_shortcut_votes_are_drawn_only_where_they_point_at_the_word_written(server, browser):
+    """D12: for "The" the chart of what the attended words vote for by meaning alone showed
+    "train", "Zug", "ress", "bought" and baffled a class. It is drawn only at the steps where
+    the votes include the piece written ("Milch" votes for "milk"), with one plain line; at
+    the other steps one line says where it is drawn."""
+    sentence = "Die Milch ist im Kühlschrank."  # "▁The ▁milk ▁is ▁in ▁the ▁fri d ge ."
+    shown = {}
+    for step in (1, 2):
+        url = server + link("step", sentence, "de-en-additive", step=step)
+        with opened(browser, url, 1024, 768) as page:
+            page.get_by_text(f"Step {step} of").wait_for()
+            page.get_by_text("by their meaning alone").first.wait_for()
+            settled(page)
+            shown[step] = page.evaluate(VOTES)
+    (the, milk) = shown[1], shown[2]
+    assert the["charts"] == [], the  # "▁The": the votes go elsewhere; nothing to learn
+    (bars,) = milk["charts"]
+    assert ["▁milk", figures.HIGHLIGHT] in bars, bars  # red: the piece written
+    for line in (*the["lines"], *milk["lines"]):
+        assert len(line) <= 200 and "ℓ" not in line and line.count(". ") == 0, line
+    assert len(the["lines"]) == 1 and "2" in the["lines"][0], the
+    assert len(milk["lines"]) == 1, milk

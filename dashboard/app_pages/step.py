@@ -35,7 +35,8 @@ votes = caches.current_shortcut_votes(chosen)
 with topk_area:
     widgets.next_piece_chart(hyp, t, drawn, "step_topk")
     if votes is not None:  # a model with the lexical shortcut: what the attended words say alone
-        widgets.shortcut_votes_chart(votes, hyp.target_pieces[t], t, drawn)
+        voted = votes.steps_voting_for(hyp.target_pieces)  # D12: drawn only where it teaches
+        widgets.shortcut_votes_chart(votes, voted, hyp.target_pieces[t], t, drawn)
 if hyp.attention is None:
     with heatmap_area:
         widgets.no_attention_note()
