@@ -145,7 +145,7 @@ def test_heatmap_is_target_by_source_with_token_labels():
     np.testing.assert_allclose(z, matrix)
     # labels are escaped for Plotly, which would otherwise read "</s>" as a closing tag, and
     # the word-start mark is drawn small (D11: at full size it ran into the next label); the
-    # labels side by side have a space either side (E11: "▁park▁yesterday" ran together)
+    # labels side by side have a space either side ("▁park▁yesterday" ran together)
     small, space = '<span style="font-size:60%">▁</span>', "\u00a0"
     columns = [f"{small}Der", f"{small}Hund", ".", "&lt;/s&gt;"]
     assert list(fig.layout.xaxis.ticktext) == [f"{space}{label}{space}" for label in columns]
@@ -288,7 +288,7 @@ def test_context_heatmap_is_steps_by_dimensions():
 
 
 def test_the_context_vectors_dimensions_are_numbered_in_the_pages_type():
-    """E7: 512 columns cut the type of their labels to 8 px, and the dimensions' few numbers
+    """512 columns cut the type of their labels to 8 px, and the dimensions' few numbers
     were drawn in it on a projector: they take the page's type, as the rows do."""
     for big, size in ((False, 13), (True, 20)):
         fig = figures.context_heatmap(np.ones((4, 512)), TARGET, presentation=big)
@@ -297,10 +297,10 @@ def test_the_context_vectors_dimensions_are_numbered_in_the_pages_type():
 
 
 def test_long_upright_labels_leave_the_axis_title_its_room():
-    """E8: "log probabili", cut on Beam search: upright labels of long pieces took their length
-    from a chart of fixed height, and the plot left was shorter than its axis title. The chart
-    grows by its labels' band: measured with the widest type a class's browser may use
-    (CHARACTER_WIDTH), the plot stays taller than the title."""
+    """Beam search's axis title was cut ("log probabili"): upright labels of long pieces took
+    their length from a chart of fixed height, and the plot left was shorter than its axis
+    title. The chart grows by its labels' band: measured with the widest type a class's
+    browser may use (CHARACTER_WIDTH), the plot stays taller than the title."""
     pieces = ["▁Die", "▁vor", "liegende", "▁Schwangerschaft", "▁war", "▁eine", "▁Heraus",
               "forderung", "▁für", "▁die", "▁pharmazeutische", "▁Firma", ".", "</s>"]  # fmt: skip
     width = figures.layout.CHARACTER_WIDTH
@@ -320,7 +320,7 @@ def test_long_upright_labels_leave_the_axis_title_its_room():
 
 
 def test_the_training_curves_mark_where_fine_tuning_began():
-    """E10: a dashed line at the step fine-tuning began, down every stacked chart, labelled;
+    """A dashed line at the step fine-tuning began, down every stacked chart, labelled;
     none for a model trained from scratch."""
     steps, series = [250, 500, 750, 1000], {"AER": [0.5, 0.4, 0.3, 0.3], "BLEU": [1, 2, 3, 4]}
     fig = figures.training_curves(steps, series, current=500, fine_tuned_at=750)
@@ -456,7 +456,7 @@ def test_the_toolbar_runs_down_the_right_edge_never_over_a_title():
 
 
 def test_no_beam_tree_label_runs_into_the_next_steps_nodes():
-    """D10: each step starts after the longest label of the step before."""
+    """Each step starts after the longest label of the step before."""
     places = {0: (0, 1.0), 1: (1, 0.0), 2: (1, 2.0), 3: (2, 0.0), 4: (2, 2.0)}
     labels = {0: "<s>", 1: "▁tomorrow", 2: "▁a", 3: "▁the", 4: "</s>"}
     fig = figures.beam_tree(

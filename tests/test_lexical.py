@@ -127,13 +127,13 @@ def test_the_step_page_shows_the_votes_of_a_shortcut_model_only(
         at.switch_page("app_pages/step.py").run()
         assert not at.exception, at.exception
         lines = [c.value for c in at.caption if "by their meaning alone" in c.value]
-        # D12: one plain line says what the votes are (a class found the chart baffling)
+        # one plain line says what the votes are (a class found the chart baffling)
         assert len(lines) == int(shown), (name, lines)
         assert all("lexical shortcut" in line and "ℓ" not in line for line in lines)
 
 
 def test_the_votes_are_drawn_only_at_steps_where_they_pick_the_piece_written():
-    """D12: the steps whose written piece is among the shortcut's votes, where the attended
+    """The steps whose written piece is among the shortcut's votes, where the attended
     words' meaning alone points at it; one line says so at every other step."""
     votes = Votes((("▁train", "▁Zug"), ("▁milk", "▁Milch"), ("▁is", "▁be")), np.ones((3, 2)))
     written = ("▁The", "▁milk", "▁is")

@@ -68,7 +68,7 @@ def link(path: str, sentence: str, model: str, **more: object) -> str:
     return f"/{path}?s={quote(sentence)}&model={model}&presentation=1&{query}"
 
 
-# --- Why attention: the context vectors' dimensions (E7) ----------------------------------------
+# --- Why attention: the context vectors' dimensions ----------------------------------------------
 
 TICK_TYPE = """() => [...document.querySelectorAll('.js-plotly-plot')].filter(
     p => p.querySelector('.heatmaplayer')).map(p => ({
@@ -85,7 +85,7 @@ TICK_TYPE = """() => [...document.querySelectorAll('.js-plotly-plot')].filter(
 def test_the_context_vectors_numbers_are_projector_type(
     server, browser, direction, sentence, width, height
 ):
-    """E7: on a projector the dimensions under Why attention's context-vector heatmaps were
+    """On a projector the dimensions under Why attention's context-vector heatmaps were
     numbered in 8-px type (cut to what one of 512 columns holds); now in the projector's type,
     as large as their rows' labels and every other chart's."""
     url = server + link("why", sentence, f"{direction}-additive")
@@ -99,7 +99,7 @@ def test_the_context_vectors_numbers_are_projector_type(
         assert min(chart["x"]) >= max(chart["y"]) - 0.5, chart
 
 
-# --- Beam search: the log p chart's axis title (E8) ---------------------------------------------
+# --- Beam search: the log p chart's axis title ---------------------------------------------------
 
 AXIS_TITLE = """() => [...document.querySelectorAll('.js-plotly-plot')].filter(
     p => p.querySelector('.gtitle')?.textContent.startsWith('log p')).map(p => {
@@ -120,9 +120,9 @@ LONG_PIECES = [
 def test_the_log_p_charts_axis_title_is_whole_beside_its_axis(
     server, browser, direction, sentence, width, height
 ):
-    """E8: "log probabili", cut: upright labels of long pieces took their length from the
-    chart's plot. The chart grows by its labels' band: the axis title lies whole beside its
-    axis, inside the chart, and every label too."""
+    """The axis title was cut ("log probabili"): upright labels of long pieces took their
+    length from the chart's plot. The chart grows by its labels' band: the axis title lies
+    whole beside its axis, inside the chart, and every label too."""
     url = server + link("beam", sentence, f"{direction}-additive", beam=5)
     with opened(browser, url, width, height) as page:
         page.locator(".gtitle", has_text="log p of each piece").wait_for()
@@ -135,7 +135,7 @@ def test_the_log_p_charts_axis_title_is_whole_beside_its_axis(
     assert all(frame["top"] <= b["top"] and b["bottom"] <= frame["bottom"] for b in chart["labels"])
 
 
-# --- Across training: where fine-tuning began (E10) ---------------------------------------------
+# --- Across training: where fine-tuning began ----------------------------------------------------
 
 FINE_TUNING = """() => { const p = [...document.querySelectorAll('.js-plotly-plot')].find(
     p => p.querySelector('.gtitle')?.textContent === 'While training');
@@ -157,7 +157,7 @@ FINE_TUNING = """() => { const p = [...document.querySelectorAll('.js-plotly-plo
 def test_the_training_curves_mark_where_fine_tuning_began(
     server, browser, direction, width, height
 ):
-    """E10: the caption named the fine-tuning step but no chart marked it. The curves now have
+    """The caption named the fine-tuning step but no chart marked it. The curves now have
     a dashed line at the probe log's ``fine_tuned_at``, labelled, inside the chart and clear of
     its title; the current step keeps its own line."""
     model = f"{direction}-additive"
@@ -178,7 +178,7 @@ def test_the_training_curves_mark_where_fine_tuning_began(
     assert min(abs(box["left"] - marked["at"]), abs(box["right"] - marked["at"])) < 12, marked
 
 
-# --- Translate: column labels apart (E11) -------------------------------------------------------
+# --- Translate: column labels apart --------------------------------------------------------------
 
 # Each x label's ink: the box of its visible characters (the spaces around it left out), from
 # SVG's own per-character extents, in page pixels (upright labels too).
@@ -223,9 +223,9 @@ def crowded(boxes: list[list]) -> list[tuple[str, str, float]]:
 def test_no_two_column_labels_of_translate_touch(
     server, browser, direction, sentence, level, width, height
 ):
-    """E11: "▁park▁yesterday" ran together on Translate's heatmap (Plotly keeps labels side by
-    side while their boxes are 2 px apart). Now each label has a space either side: neighbours
-    side by side stay a space apart, or stand upright."""
+    """The labels "▁park" and "▁yesterday" ran together on Translate's heatmap (Plotly keeps
+    labels side by side while their boxes are 2 px apart). Now each label has a space either
+    side: neighbours side by side stay a space apart, or stand upright."""
     url = server + link("", sentence, f"{direction}-additive", tokens=level)
     with opened(browser, url, width, height) as page:
         page.wait_for_function(
@@ -237,7 +237,7 @@ def test_no_two_column_labels_of_translate_touch(
     assert not crowded(ink), crowded(ink)
 
 
-# --- Step through: the temperature what-if beside the softmax (D6) ------------------------------
+# --- Step through: the temperature what-if beside the softmax ------------------------------------
 
 WHAT_IF = """() => { const box = e => e && e.getBoundingClientRect();
   const formulas = [...document.querySelectorAll('.katex-display')];
@@ -261,7 +261,7 @@ WHAT_IF = """() => { const box = e => e && e.getBoundingClientRect();
 def test_the_temperature_slider_is_on_one_screen_with_the_softmax(
     server, browser, direction, sentence, width, height
 ):
-    """D6: the Temperature slider was some 4,000 px below the worked softmax it re-computes.
+    """The Temperature slider was some 4,000 px below the worked softmax it re-computes.
     Now the what-if comes right under this step's worked numbers: the softmax and the slider on
     one screen, the what-if's chart right under the slider, Next still above them all."""
     url = server + link("step", sentence, f"{direction}-additive", step=2)
@@ -275,7 +275,7 @@ def test_the_temperature_slider_is_on_one_screen_with_the_softmax(
     assert 0 < where["chart"] - where["slider"] < height / 2, where
 
 
-# --- Beam search: the tree's labels (D10) -------------------------------------------------------
+# --- Beam search: the tree's labels --------------------------------------------------------------
 
 TREE_LABELS = """() => { const p = [...document.querySelectorAll('.js-plotly-plot')].find(
     p => p.querySelector('.legend')?.textContent.includes('pruned'));
@@ -304,7 +304,7 @@ def overlapping(boxes: list[list]) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("width, height", SCREENS)
 @pytest.mark.parametrize("presentation", [0, 1])
 def test_no_two_labels_of_the_beam_tree_overlap(server, browser, presentation, width, height):
-    """D10: at beam 5 on this sentence 18 of the tree's 141 labels overlapped another. Now each
+    """At beam 5 on this sentence 18 of the tree's 141 labels overlapped another. Now each
     label goes where it clears every marker and label (right of its node, above, below or left
     of it), cut short ("▁morn…") or left to the hover where none does; the best hypothesis is
     labelled whole. At 1024 px the sidebar is open: the narrowest tree."""
@@ -331,7 +331,7 @@ def test_no_two_labels_of_the_beam_tree_overlap(server, browser, presentation, w
         assert tree["width"] < 700  # beside the open sidebar
 
 
-# --- Step through: the shortcut's votes only where they teach (D12) -----------------------------
+# --- Step through: the shortcut's votes only where they teach ------------------------------------
 
 VOTES = """() => ({
   charts: [...document.querySelectorAll('.js-plotly-plot')].filter(
@@ -343,7 +343,7 @@ VOTES = """() => ({
 
 
 def test_the_shortcut_votes_are_drawn_only_where_they_point_at_the_word_written(server, browser):
-    """D12: for "The" the chart of what the attended words vote for by meaning alone showed
+    """For "The" the chart of what the attended words vote for by meaning alone showed
     "train", "Zug", "ress", "bought" and baffled a class. It is drawn only at the steps where
     the votes include the piece written ("Milch" votes for "milk"), with one plain line; at
     the other steps one line says where it is drawn."""

@@ -23,7 +23,7 @@ st.caption(
 big = chosen.presentation
 # On a projector this step's numbers come right under the controls, so that Next and what it
 # changes are on one screen, and the temperature what-if right under the softmax it re-computes
-# (D6: it was 4,000 px below); then the charts, stacked. On a screen, side by side.
+# (it was 4,000 px below); then the charts, stacked. On a screen, side by side.
 numbers_area = st.container()
 if big:
     heatmap_area, formula_area, bars_area, topk_area = (st.container() for _ in range(4))
@@ -35,7 +35,7 @@ votes = caches.current_shortcut_votes(chosen)
 with topk_area:
     widgets.next_piece_chart(hyp, t, drawn, "step_topk")
     if votes is not None:  # a model with the lexical shortcut: what the attended words say alone
-        voted = votes.steps_voting_for(hyp.target_pieces)  # D12: drawn only where it teaches
+        voted = votes.steps_voting_for(hyp.target_pieces)  # drawn only where it teaches
         widgets.shortcut_votes_chart(votes, voted, hyp.target_pieces[t], t, drawn)
 if hyp.attention is None:
     with heatmap_area:

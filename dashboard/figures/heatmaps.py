@@ -212,7 +212,7 @@ def context_heatmap(
         presentation=presentation,
     )
     # dimensions are numbered by Plotly's own ticks (a label per dimension would crowd), in the
-    # page's type: a few numbers, not one per column, so never cut to a column's width (E7)
+    # page's type: a few numbers, not one per column, so never cut to a column's width
     layout["xaxis"].update(
         tickmode="auto",
         title=_text("dimension of c_t"),

@@ -75,7 +75,7 @@ WORD_START, WORD_START_SIZE = "\u2581", "60%"
 
 
 # Around each label of a horizontal token axis: Plotly sets labels side by side as long as
-# their boxes are 2 px apart, so "▁park" and "▁yesterday" ran together (E11); with a space on
+# their boxes are 2 px apart, so "▁park" and "▁yesterday" ran together; with a space on
 # either side, neighbours keep two spaces between them, or Plotly turns them upright.
 LABEL_SPACE = "\u00a0"  # a space that SVG text keeps at the ends of a label
 

@@ -60,7 +60,7 @@ def step_lines(
     else:
         x_axis = _token_axis(tokens, presentation, share=1.0)
         # upright labels take their length from the plot: the chart grows by it, so that the
-        # plot keeps its height and the axis title its room (E8: "log probabili", cut)
+        # plot keeps its height and the axis title its room ("log probabili" was cut)
         size = x_axis["tickfont"]["size"]
         band = _label_band(tokens, size, LEAST_PLOT_WIDTH[presentation])
         height += band - round(1.5 * size)

@@ -23,7 +23,7 @@ LABEL_GAP = 3  # px kept clear between a label and anything else; and after its 
 
 def _step_columns(places: Mapping[int, tuple[int, float]], labels: Mapping[int, str]) -> dict:
     """The x of each decoder step, in characters of label (the axis' unit): a step starts after
-    the longest label of the step before (D10: labels overlapped the nodes of the next step);
+    the longest label of the step before (labels overlapped the nodes of the next step);
     a label that the plot's width cannot hold there is cut or left to the hover."""
     steps = sorted({step for step, _ in places.values()})
     widest = {step: 1 for step in steps}
@@ -128,7 +128,7 @@ def beam_tree(
     presentation: bool = False,
 ) -> go.Figure:
     """A search tree: one marker per node at ``places[id]`` = (step, row), labelled with its
-    piece where the label fits (D10: no two labels overlap; the hover always names the piece),
+    piece where the label fits (no two labels overlap; the hover always names the piece),
     coloured by its status (kept, ended, pruned: grey), with a line to its parent; the best
     hypothesis' path in red. Each marker's customdata is its node id (for clicks)."""
     columns = _step_columns(places, labels)
