@@ -161,6 +161,18 @@ def index_out_of_reach(log: Path) -> bool:
     return any(sign in text for sign in NO_INDEX)
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium through playwright, one for a module's tests (each opens its pages)."""
+    from live_server import CHROMIUM, CHROMIUM_ARGS
+
+    sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
 TOY_SENTENCE = "Ka Mo Ti Tu ."  # the toy model writes "Tu Ti Mo Ka ."
 
 
@@ -253,9 +265,9 @@ def untrained(
 
 
 def tick_words(ticktext: list[str]) -> list[str]:
-    """The tokens an axis's labels spell: the markup that draws the word-start mark small
-    (``dashboard.figures.layout._tick_labels``) taken off."""
-    return [re.sub(r"<[^>]+>", "", label) for label in ticktext]
+    """The tokens an axis's labels spell: the markup that draws the word-start mark small and
+    the spaces that keep labels apart (``dashboard.figures.layout._tick_labels``) taken off."""
+    return [re.sub(r"<[^>]+>", "", label).strip("\u00a0") for label in ticktext]
 
 
 def shown(markdown: str) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import untrained
-from live_server import CHROMIUM, CHROMIUM_ARGS, serve_dashboard
+from live_server import CHROMIUM, serve_dashboard
 
 from dashboard import figures
 from nmt_core.__main__ import main
@@ -51,14 +51,6 @@ def server(toy_checkpoint: Path, tmp_path_factory: pytest.TempPathFactory) -> It
     log = tmp_path_factory.mktemp("colour-log") / "streamlit.log"
     with serve_dashboard(root, log, timeout=60) as (url, _):
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[sync_api.Browser]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def choose(page, label: str, option: str, tries: int = 5) -> None:

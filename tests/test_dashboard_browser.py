@@ -153,6 +153,7 @@ MEASURE_PAGE = """() => {
     heatmap: !!p.querySelector('.heatmaplayer image'),
     area: box(p.querySelector('.nsewdrag')),
     title: p.querySelector('.gtitle') ? box(p.querySelector('.gtitle')) : null,
+    title_text: p.querySelector('.gtitle') ? p.querySelector('.gtitle').textContent : '',
   }));
   const formulas = [...document.querySelectorAll('.katex-display .katex')];
   const next = [...document.querySelectorAll('button')].find(b => b.innerText.includes('Next'));
@@ -226,10 +227,12 @@ def test_presentation_mode_fits_a_projector(server, tmp_path, name, width, heigh
         if width == 1024:
             assert heatmap["area"]["width"] >= 400 and heatmap["area"]["height"] >= 250
         # D6: Next and this step's worked numbers (scores, softmax, weights) on one screen,
-        # then the charts, stacked: the heatmap first
+        # the temperature what-if right under them, then the charts, stacked: the heatmap first
         assert measured["third_formula_bottom"] - measured["next_top"] <= height
         assert measured["third_formula_bottom"] < heatmap["box"]["top"]
-        others = [plot["box"]["top"] for plot in measured["plots"] if not plot["heatmap"]]
+        what_if = [p for p in measured["plots"] if p["title_text"].startswith("orange: T")]
+        others = [p["box"]["top"] for p in measured["plots"] if p not in [heatmap, *what_if]]
+        assert len(what_if) == 1 and what_if[0]["box"]["top"] < heatmap["box"]["top"]
         assert heatmap["box"]["top"] < min(others)
 
 

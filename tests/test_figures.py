@@ -106,6 +106,7 @@ EVERY_BUILDER = {
         {"AER": [0.5, 0.4, 0.3], "BLEU": [None, 2.0, 4.0]},
         current=200,
         presentation=big,
+        fine_tuned_at=200,
     ),  # fmt: skip
     "tree": lambda big: figures.beam_tree(
         {0: (0, 0.5), 1: (1, 0.0), 2: (1, 1.0)},
@@ -143,9 +144,11 @@ def test_heatmap_is_target_by_source_with_token_labels():
     np.testing.assert_allclose(z.sum(axis=1), 1.0)
     np.testing.assert_allclose(z, matrix)
     # labels are escaped for Plotly, which would otherwise read "</s>" as a closing tag, and
-    # the word-start mark is drawn small (D11: at full size it ran into the next label)
-    small = '<span style="font-size:60%">▁</span>'
-    assert list(fig.layout.xaxis.ticktext) == [f"{small}Der", f"{small}Hund", ".", "&lt;/s&gt;"]
+    # the word-start mark is drawn small (D11: at full size it ran into the next label); the
+    # labels side by side have a space either side ("▁park▁yesterday" ran together)
+    small, space = '<span style="font-size:60%">▁</span>', "\u00a0"
+    columns = [f"{small}Der", f"{small}Hund", ".", "&lt;/s&gt;"]
+    assert list(fig.layout.xaxis.ticktext) == [f"{space}{label}{space}" for label in columns]
     assert list(fig.layout.yaxis.ticktext) == [f"{small}The", f"{small}dog", ".", "&lt;/s&gt;"]
     assert fig.layout.xaxis.autotickangles == (0, 90)  # upright when crowded, never slanted
     assert len(fig.layout.xaxis.tickvals) == z.shape[1] and len(fig.layout.yaxis.tickvals) == 4
@@ -284,6 +287,53 @@ def test_context_heatmap_is_steps_by_dimensions():
         figures.context_heatmap(contexts, TARGET[:3])
 
 
+def test_the_context_vectors_dimensions_are_numbered_in_the_pages_type():
+    """512 columns cut the type of their labels to 8 px, and the dimensions' few numbers
+    were drawn in it on a projector: they take the page's type, as the rows do."""
+    for big, size in ((False, 13), (True, 20)):
+        fig = figures.context_heatmap(np.ones((4, 512)), TARGET, presentation=big)
+        assert fig.layout.xaxis.tickmode == "auto"  # a few numbers, not a label per column
+        assert fig.layout.xaxis.tickfont.size == size == fig.layout.yaxis.tickfont.size
+
+
+def test_long_upright_labels_leave_the_axis_title_its_room():
+    """Beam search's axis title was cut ("log probabili"): upright labels of long pieces took
+    their length from a chart of fixed height, and the plot left was shorter than its axis
+    title. The chart grows by its labels' band: measured with the widest type a class's
+    browser may use (CHARACTER_WIDTH), the plot stays taller than the title."""
+    pieces = ["▁Die", "▁vor", "liegende", "▁Schwangerschaft", "▁war", "▁eine", "▁Heraus",
+              "forderung", "▁für", "▁die", "▁pharmazeutische", "▁Firma", ".", "</s>"]  # fmt: skip
+    width = figures.layout.CHARACTER_WIDTH
+    for big in (False, True):
+        fig = figures.step_lines(
+            {"candidate 1": np.zeros(len(pieces))},
+            tokens=pieces,
+            title="log p of each piece",
+            y_title="log probability",
+            presentation=big,
+        )
+        layout = fig.layout
+        labels = max(map(len, pieces)) * width * layout.xaxis.tickfont.size  # upright
+        title = 1.3 * layout.title.font.size + layout.title.pad.b  # one line
+        plot = layout.height - layout.margin.t - layout.margin.b - title - labels
+        assert plot >= len("log probability") * width * layout.font.size, (big, plot)
+
+
+def test_the_training_curves_mark_where_fine_tuning_began():
+    """A dashed line at the step fine-tuning began, down every stacked chart, labelled;
+    none for a model trained from scratch."""
+    steps, series = [250, 500, 750, 1000], {"AER": [0.5, 0.4, 0.3, 0.3], "BLEU": [1, 2, 3, 4]}
+    fig = figures.training_curves(steps, series, current=500, fine_tuned_at=750)
+    (line,) = [shape for shape in fig.layout.shapes if shape.name == "fine-tuning begins"]
+    assert (line.x0, line.x1, line.y0, line.y1, line.yref) == (750, 750, 0, 1, "paper")
+    assert line.line.dash == "dash" and line.line.color != figures.HIGHLIGHT  # not the current
+    (label,) = fig.layout.annotations
+    assert "fine-tuning" in label.text and label.x == 750 and label.xref == "x"
+    plain = figures.training_curves(steps, series, current=500)
+    assert [shape.name for shape in plain.layout.shapes] == ["current step"]
+    assert not plain.layout.annotations
+
+
 def test_bleu_by_length_one_line_per_model():
     buckets = [
         {"low": 0, "high": 5, "count": 10, "bleu": 30.0, "chrf": 50.0},
@@ -406,7 +456,7 @@ def test_the_toolbar_runs_down_the_right_edge_never_over_a_title():
 
 
 def test_no_beam_tree_label_runs_into_the_next_steps_nodes():
-    """D10: each step starts after the longest label of the step before."""
+    """Each step starts after the longest label of the step before."""
     places = {0: (0, 1.0), 1: (1, 0.0), 2: (1, 2.0), 3: (2, 0.0), 4: (2, 2.0)}
     labels = {0: "<s>", 1: "▁tomorrow", 2: "▁a", 3: "▁the", 4: "</s>"}
     fig = figures.beam_tree(

@@ -12,9 +12,9 @@ import torch
 from streamlit.testing.v1 import AppTest
 
 from dashboard import views
-from dashboard.views import formulas
+from dashboard.views import formulas, numbers
 from nmt_core.analysis.attribution import attribute
-from nmt_core.analysis.votes import shortcut_votes
+from nmt_core.analysis.votes import Votes, shortcut_votes
 from nmt_core.checkpoint import list_checkpoints, load_checkpoint, save_checkpoint
 from nmt_core.network.config import ModelConfig
 from nmt_core.network.model import build_model
@@ -126,7 +126,22 @@ def test_the_step_page_shows_the_votes_of_a_shortcut_model_only(
         at.sidebar.selectbox(key="model").set_value(name).run()
         at.switch_page("app_pages/step.py").run()
         assert not at.exception, at.exception
-        captions = " ".join(c.value for c in at.caption)
-        assert ("The lexical shortcut adds E ℓₜ" in captions) is shown, name
-        # D12: the chart says in plain words what it is (a class found it baffling)
-        assert ("second path to its next word besides the RNN" in captions) is shown, name
+        lines = [c.value for c in at.caption if "by their meaning alone" in c.value]
+        # one plain line says what the votes are (a class found the chart baffling)
+        assert len(lines) == int(shown), (name, lines)
+        assert all("lexical shortcut" in line and "ℓ" not in line for line in lines)
+
+
+def test_the_votes_are_drawn_only_at_steps_where_they_pick_the_piece_written():
+    """The steps whose written piece is among the shortcut's votes, where the attended
+    words' meaning alone points at it; one line says so at every other step."""
+    votes = Votes((("▁train", "▁Zug"), ("▁milk", "▁Milch"), ("▁is", "▁be")), np.ones((3, 2)))
+    written = ("▁The", "▁milk", "▁is")
+    assert votes.steps_voting_for(written) == (1, 2)
+    assert votes.steps_voting_for(("▁The", "▁cow", ".")) == ()
+    with pytest.raises(ValueError, match="2 pieces written for votes of 3 steps"):
+        votes.steps_voting_for(written[:2])
+    drawn, elsewhere = numbers.votes_line((1, 2), 1), numbers.votes_line((1, 2), 0)
+    assert "here they pick the piece written" in drawn
+    assert elsewhere.endswith("the piece written: 2, 3.")
+    assert numbers.votes_line((), 0).endswith(": none of this translation.")

@@ -22,7 +22,8 @@ st.caption(
 )
 big = chosen.presentation
 # On a projector this step's numbers come right under the controls, so that Next and what it
-# changes are on one screen; then the charts, stacked. On a screen, side by side.
+# changes are on one screen, and the temperature what-if right under the softmax it re-computes
+# (it was 4,000 px below); then the charts, stacked. On a screen, side by side.
 numbers_area = st.container()
 if big:
     heatmap_area, formula_area, bars_area, topk_area = (st.container() for _ in range(4))
@@ -34,7 +35,8 @@ votes = caches.current_shortcut_votes(chosen)
 with topk_area:
     widgets.next_piece_chart(hyp, t, drawn, "step_topk")
     if votes is not None:  # a model with the lexical shortcut: what the attended words say alone
-        widgets.shortcut_votes_chart(votes, hyp.target_pieces[t], t, drawn)
+        voted = votes.steps_voting_for(hyp.target_pieces)  # drawn only where it teaches
+        widgets.shortcut_votes_chart(votes, voted, hyp.target_pieces[t], t, drawn)
 if hyp.attention is None:
     with heatmap_area:
         widgets.no_attention_note()
@@ -83,8 +85,9 @@ equations = views.step_equations(hyp, t)  # scores, softmax, weights (with atten
 for name, line in equations.items():
     with numbers_area if big and name != "context" else formula_area:
         st.latex(line)
-if hyp.attention is not None:  # below the model's own numbers and charts: a separate what-if
-    widgets.temperature_what_if(hyp, t, source, drawn, "step_temperature")
+if hyp.attention is not None:  # right under the worked softmax: the what-if of its T
+    with numbers_area if big else formula_area:
+        widgets.temperature_what_if(hyp, t, source, drawn, "step_temperature")
 with st.expander(f"What if? Change step {t + 1} and decode on"):
     if chosen.beam_size == 1:  # the change is made to the greedy translation shown
         widgets.what_if_panel(result, t, drawn, partial(caches.changed_step, chosen))

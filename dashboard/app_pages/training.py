@@ -73,6 +73,7 @@ with right:
             current=step,
             title="While training",
             presentation=chosen.presentation,
+            fine_tuned_at=log.fine_tuned_at,
         ),
         "training_curves",
         widgets.Drawn.sidebar(chosen),
@@ -84,7 +85,8 @@ with right:
     )
     if log.fine_tuned_at is not None:
         st.caption(
-            f"A fine-tuned model: the steps up to {log.fine_tuned_at:,} are the model it "
-            f"started from; the steps after {log.fine_tuned_at:,} are its fine-tuning, counted "
-            f"on from there (its own step 250 shows as {log.fine_tuned_at + 250:,})."
+            f"A fine-tuned model (the dashed line): the steps up to {log.fine_tuned_at:,} are "
+            f"the model it started from; the steps after {log.fine_tuned_at:,} are its "
+            f"fine-tuning, counted on from there (its own step 250 shows as "
+            f"{log.fine_tuned_at + 250:,})."
         )

@@ -19,6 +19,7 @@ from dashboard.figures.layout import (
     LEAST_PLOT_WIDTH,
     _check_matrix,
     _finish,
+    _font_size,
     _label_band,
     _labels,
     _row_height,
@@ -210,8 +211,14 @@ def context_heatmap(
         names=("step", "dimension", "value"),
         presentation=presentation,
     )
-    # dimensions are numbered by Plotly's own ticks: a label per dimension would crowd
-    layout["xaxis"].update(tickmode="auto", title=_text("dimension of c_t"), tickangle=0)
+    # dimensions are numbered by Plotly's own ticks (a label per dimension would crowd), in the
+    # page's type: a few numbers, not one per column, so never cut to a column's width
+    layout["xaxis"].update(
+        tickmode="auto",
+        title=_text("dimension of c_t"),
+        tickangle=0,
+        tickfont={"size": _font_size(presentation)},
+    )
     height = _row_height(len(target_tokens), presentation, 260)
     return _finish([trace], title, presentation, height, **layout)
 

@@ -74,12 +74,24 @@ def _labels(tokens: Iterable[str]) -> list[str]:
 WORD_START, WORD_START_SIZE = "\u2581", "60%"
 
 
-def _tick_labels(tokens: Iterable[str]) -> list[str]:
-    """Axis labels: each token escaped, a leading word-start mark drawn small."""
+# Around each label of a horizontal token axis: Plotly sets labels side by side as long as
+# their boxes are 2 px apart, so "▁park" and "▁yesterday" ran together; with a space on
+# either side, neighbours keep two spaces between them, or Plotly turns them upright.
+LABEL_SPACE = "\u00a0"  # a space that SVG text keeps at the ends of a label
+
+
+def _tick_labels(tokens: Iterable[str], spaced: bool = False) -> list[str]:
+    """Axis labels: each token escaped, a leading word-start mark drawn small; ``spaced``:
+    with a space either side (labels set side by side)."""
+    pad = LABEL_SPACE if spaced else ""
     return [
-        f'<span style="font-size:{WORD_START_SIZE}">{WORD_START}</span>{label[1:]}'
-        if label.startswith(WORD_START) and len(label) > 1
-        else label
+        pad
+        + (
+            f'<span style="font-size:{WORD_START_SIZE}">{WORD_START}</span>{label[1:]}'
+            if label.startswith(WORD_START) and len(label) > 1
+            else label
+        )
+        + pad
         for label in _labels(tokens)
     ]
 
@@ -104,7 +116,7 @@ def _token_axis(
     axis = {
         "tickmode": "array",
         "tickvals": list(range(len(tokens))),
-        "ticktext": _tick_labels(tokens),
+        "ticktext": _tick_labels(tokens, spaced=share is not None),
         "showgrid": False,
         "zeroline": False,
     }
@@ -124,7 +136,7 @@ def _label_band(tokens: Sequence[str], size: int, width: float) -> int:
     """The height (px) that a horizontal token axis's labels take below a plot ``width`` px
     wide: a line when they fit side by side, else (drawn upright) the longest label's length.
     For what Plotly's automargin cannot place: a colour bar below the labels."""
-    lengths = [len(str(token)) * CHARACTER_WIDTH * size for token in tokens]
+    lengths = [(len(str(token)) + 1) * CHARACTER_WIDTH * size for token in tokens]  # + spaces
     fits = sum(lengths) + 8 * len(lengths) <= width
     return round(1.5 * size if fits else max(lengths, default=0) + 0.5 * size)
 

@@ -11,7 +11,14 @@ import numpy as np
 import plotly.graph_objects as go
 
 from dashboard.figures.colours import HIGHLIGHT
-from dashboard.figures.layout import _finish, _text, _token_axis
+from dashboard.figures.layout import (
+    LEAST_PLOT_WIDTH,
+    _finish,
+    _font_size,
+    _label_band,
+    _text,
+    _token_axis,
+)
 
 
 def _line_colour(colours: Mapping[str, str] | None, name: str) -> dict[str, Any]:
@@ -47,16 +54,21 @@ def step_lines(
                 **_line_colour(colours, name),
             }
         )
-    x_axis = (
-        _token_axis(tokens, presentation, share=1.0)
-        if tokens is not None
-        else {"title": _text("decoder step")}
-    )
+    height = 420 if presentation else 320  # with one line of labels below the plot
+    if tokens is None:
+        x_axis = {"title": _text("decoder step")}
+    else:
+        x_axis = _token_axis(tokens, presentation, share=1.0)
+        # upright labels take their length from the plot: the chart grows by it, so that the
+        # plot keeps its height and the axis title its room ("log probabili" was cut)
+        size = x_axis["tickfont"]["size"]
+        band = _label_band(tokens, size, LEAST_PLOT_WIDTH[presentation])
+        height += band - round(1.5 * size)
     return _finish(
         data,
         title,
         presentation,
-        420 if presentation else 320,
+        height,
         xaxis=x_axis,
         yaxis={"title": _text(y_title)},
     )
@@ -69,10 +81,12 @@ def training_curves(
     current: int,
     title: str = "",
     presentation: bool = False,
+    fine_tuned_at: int | None = None,
 ) -> go.Figure:
     """One small chart per named series over training steps, stacked on a shared step axis,
     with a line at the ``current`` step. ``None`` values (e.g. dev BLEU between evaluations)
-    are left out of their line."""
+    are left out of their line. ``fine_tuned_at``: the step a fine-tuned model's own training
+    began (its probe log's), marked with a dashed line across every chart and a label."""
     names = list(series)
     if not names:
         raise ValueError("no series to draw")
@@ -111,22 +125,43 @@ def training_curves(
         layout[f"xaxis{axis}"] = {
             key: v for key, v in layout[f"xaxis{axis}"].items() if v is not None
         }
-    layout["shapes"] = [
-        {
-            "type": "line",
-            "name": "current step",
-            "x0": current,
-            "x1": current,
-            "xref": "x",
-            "y0": 0,
-            "y1": 1,
-            "yref": "paper",
-            "line": {"color": HIGHLIGHT, "width": 2},
-        }
-    ]
+    layout["shapes"] = [_step_line(current, "current step", {"color": HIGHLIGHT, "width": 2})]
+    if fine_tuned_at is not None:  # a date on the axis, not a series or the current step: grey
+        dashed = {"color": FINE_TUNING_COLOUR, "width": 2, "dash": "dash"}
+        layout["shapes"].append(_step_line(fine_tuned_at, "fine-tuning begins", dashed))
+        layout["annotations"] = [_fine_tuning_label(fine_tuned_at, steps, presentation)]
     layout["showlegend"] = False
     height = rows * (200 if presentation else 150) + 80
     return _finish(data, title, presentation, height, **layout)
+
+
+FINE_TUNING_COLOUR = "#555555"
+
+
+def _step_line(step: int, name: str, line: dict[str, Any]) -> dict[str, Any]:
+    """A line named ``name`` down every stacked chart at training step ``step``."""
+    return {"type": "line", "name": name, "x0": step, "x1": step, "xref": "x",
+            "y0": 0, "y1": 1, "yref": "paper", "line": line}  # fmt: skip
+
+
+def _fine_tuning_label(step: int, steps: Sequence[int], presentation: bool) -> dict[str, Any]:
+    """The line's label, inside the top chart beside the line, on the side with more room
+    (the chart's title stays clear of it)."""
+    middle = (min(steps, default=step) + max(steps, default=step)) / 2
+    before = step > middle  # most fine-tunings come late: the label reads towards the line
+    return {
+        "text": "fine-tuning →" if before else "← fine-tuning",
+        "x": step,
+        "xref": "x",
+        "xanchor": "right" if before else "left",
+        "xshift": -4 if before else 4,
+        "y": 1,
+        "yref": "paper",
+        "yanchor": "top",
+        "showarrow": False,
+        "font": {"size": _font_size(presentation), "color": FINE_TUNING_COLOUR},
+        "bgcolor": "rgba(255, 255, 255, 0.85)",
+    }
 
 
 def length_bucket_label(bucket: Mapping[str, Any]) -> str:

@@ -1,5 +1,6 @@
 """The numbers widgets show beside the charts, shaped from nmt_core's: agreements, gold scores,
-confidence, what the temperature chart says, an attribution beside the attention.
+confidence, what the temperature chart says, the shortcut votes' line, an attribution beside
+the attention.
 
 A number nmt_core gives as it is drawn (a weighted sum, tempered weights, an entropy) is taken
 from nmt_core where it is shown; here, the ones that need shaping first.
@@ -31,6 +32,23 @@ def temperature_entropies(tempered: TemperedWeights) -> str:
     return (
         f"**What if** T = {tempered.temperature:g}: entropy **{tempered.entropy:.2f} bits** "
         f"(the model's own α, T = 1: {tempered.model_entropy:.2f} bits)"
+    )
+
+
+def votes_line(voted: tuple[int, ...], step: int) -> str:
+    """One plain line on the lexical shortcut's votes at decoder step ``step`` (0-based):
+    what the chart is where it is drawn (``voted``: the steps where the attended words alone
+    vote for the piece written), else the steps where it is."""
+    if step in voted:
+        return (
+            "What the attended words vote for by their meaning alone, before the rest of the "
+            "sentence has a say (this model's lexical shortcut): here they pick the piece "
+            "written, in red."
+        )
+    where = ", ".join(str(t + 1) for t in voted) or "none of this translation"
+    return (
+        "What the attended words vote for by their meaning alone (this model's lexical "
+        f"shortcut) is drawn at the steps where they pick the piece written: {where}."
     )
 
 

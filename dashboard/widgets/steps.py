@@ -102,29 +102,25 @@ def next_piece_chart(hyp: Hypothesis, step: int, drawn: Drawn, key: str) -> None
     chart(fig, key, drawn, step + 1)
 
 
-def shortcut_votes_chart(votes: Votes, written: str, step: int, drawn: Drawn) -> None:
+def shortcut_votes_chart(
+    votes: Votes, voted: tuple[int, ...], written: str, step: int, drawn: Drawn
+) -> None:
     """What the lexical shortcut alone adds to the likeliest pieces' logits at decoder step
-    ``step`` (0-based); ``written``, the piece the decoder wrote, in red; ``drawn``: the model
-    whose ``votes`` they are."""
-    fig = figures.topk_chart(
-        list(votes.pieces[step]),
-        votes.logit_gains[step],
-        chosen=written,
-        title=f"Step {step + 1}: what the attended source words vote for, by meaning alone",
-        presentation=drawn.settings.presentation,
-        value_title="score added to the piece's logit",
-        value_range=None,
-    )
-    chart(fig, "step_votes", drawn, step + 1)
-    st.caption(
-        "This model has a second path to its next word besides the RNN (the lexical shortcut "
-        "of Nguyen & Chiang 2018): the source words' own embeddings, weighted by this step's "
-        "attention α, vote for output pieces. The lexical shortcut adds E ℓₜ to every "
-        "piece's logit, ℓₜ made from those weighted embeddings alone. The bars are the pieces "
-        "those votes favour most. They know what the attended words can mean, not the "
-        "sentence: a word's votes go to all its meanings and their relatives (an article can "
-        "vote for odd words), and the decoder's state picks what fits. Red: the piece written."
-    )
+    ``step`` (0-based), drawn only where it teaches something: at the steps ``voted``, where
+    the attended words' votes include ``written``, the piece the decoder wrote (in red);
+    elsewhere one line says where it is drawn. ``drawn``: the model whose ``votes`` they are."""
+    if step in voted:
+        fig = figures.topk_chart(
+            list(votes.pieces[step]),
+            votes.logit_gains[step],
+            chosen=written,
+            title=f"Step {step + 1}: what the attended source words vote for, by meaning alone",
+            presentation=drawn.settings.presentation,
+            value_title="score added to the piece's logit",
+            value_range=None,
+        )
+        chart(fig, "step_votes", drawn, step + 1)
+    st.caption(numbers.votes_line(voted, step))
 
 
 def _moved(step: session.Key[int], delta: int, steps: int) -> None:

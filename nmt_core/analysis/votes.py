@@ -10,6 +10,7 @@ vocabulary is nearly flat, so the logit gains, not probabilities, are what shows
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,6 +27,15 @@ class Votes:
 
     pieces: tuple[tuple[str, ...], ...]
     logit_gains: np.ndarray
+
+    def steps_voting_for(self, written: Sequence[str]) -> tuple[int, ...]:
+        """The steps (0-based) whose piece ``written[t]`` is among the shortcut's votes there:
+        where the attended words' meaning alone points at what the decoder wrote ("Hund" votes
+        for "dog"). Elsewhere (an article, a suffix) the votes go to the words' other meanings
+        and say little about the step. ``written``: the T pieces the votes were taken for."""
+        if len(written) != len(self.pieces):
+            raise ValueError(f"{len(written)} pieces written for votes of {len(self.pieces)} steps")
+        return tuple(t for t, piece in enumerate(written) if piece in self.pieces[t])
 
 
 def shortcut_votes(
