@@ -1,4 +1,4 @@
-"""The Streamlit app, run headless through AppTest against checkpoints built in this session.
+"""The Streamlit app, run headless through AppTest against checkpoints built once per test run.
 
 The checkpoints root holds the trained toy model (additive attention, reverses "Ka Mo Ti ."),
 plus two untrained models that share its tokenizer: a Luong "general" model and one without
@@ -718,7 +718,7 @@ def test_every_shipped_checkpoint_translates_the_examples(monkeypatch):
                 assert z.shape == (len(targets), len(sources))
 
 
-# --- the Lesson's teaching moments (issue 24) -------------------------------------------------
+# --- the Lesson's teaching moments -----------------------------------------------------------
 
 
 def lesson(app: AppTest, step: int) -> AppTest:
@@ -810,7 +810,7 @@ def deferred_downloads(monkeypatch: pytest.MonkeyPatch) -> dict[str, tuple]:
 
 
 def test_the_lesson_exports_itself_as_one_html_file_also_on_a_projector(app, monkeypatch):
-    """Issue 46: "Export this lesson" saves every step of the sentence (heatmap, formulas,
+    """The "Export this lesson" button saves every step of the sentence (heatmap, formulas,
     numbers) as one HTML page; offered in presentation mode too, before the class's guess."""
     made = deferred_downloads(monkeypatch)
     at = lesson(app, 2)
@@ -853,7 +853,7 @@ def test_the_app_opens_on_the_model_marked_default(root, tmp_path, monkeypatch):
         assert at.sidebar.selectbox(key="model").value == expected
 
 
-# --- attention across training (issue 27, item 3) ----------------------------------------------
+# --- attention across training ----------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
@@ -926,7 +926,7 @@ def test_across_training_says_how_to_record_when_a_model_has_no_probes(app):
     assert "--probes" in app.info[0].value
 
 
-# --- what if? (issue 27, item 2) ---------------------------------------------------------------
+# --- what if? ---------------------------------------------------------------------------------
 
 
 def test_what_if_decodes_on_from_a_changed_step_only_when_asked(app, root):
@@ -953,7 +953,7 @@ def test_what_if_decodes_on_from_a_changed_step_only_when_asked(app, root):
     assert "nothing is computed until you ask" in " ".join(c.value for c in app.caption)
 
 
-# --- attention beside attribution (issue 27, item 1) ---------------------------------------------
+# --- attention beside attribution ---------------------------------------------------------------
 
 
 def test_attributions_stand_beside_attention_only_when_asked(app, root):
@@ -984,7 +984,7 @@ def test_attributions_stand_beside_attention_only_when_asked(app, root):
     assert only["name"].startswith("relevance") and sum(only["y"]) == pytest.approx(1)
 
 
-# --- attention beside a statistical aligner (issue 27, item 5) ----------------------------------
+# --- attention beside a statistical aligner ----------------------------------------------------
 
 
 @pytest.mark.slow
@@ -1015,7 +1015,7 @@ def test_eflomal_links_are_drawn_over_the_attention_once_its_priors_exist(
     assert int(metrics["Links both draw"]) == len(drawn & crosses)
 
 
-# --- the beam as a tree (issue 27, item 4) ------------------------------------------------------
+# --- the beam as a tree ------------------------------------------------------------------------
 
 
 def test_the_beam_page_draws_the_search_tree_with_the_best_path_and_its_last_step(app, root):
@@ -1042,7 +1042,7 @@ def test_the_beam_page_draws_the_search_tree_with_the_best_path_and_its_last_ste
     )  # fmt: skip
 
 
-# --- The Lesson's guided tour and the temperature what-if (issue 46) ---------------------------
+# --- The Lesson's guided tour and the temperature what-if -------------------------------------
 
 
 def tour_step(at: AppTest) -> tuple[str, str]:

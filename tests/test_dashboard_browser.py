@@ -413,7 +413,7 @@ GROW_ABOVE = """target => {
 
 
 def test_the_tour_points_at_its_element_on_a_projectors_one_screen(server, tmp_path):
-    """Issue 46: on a 1024 x 768 projector the teacher starts the tour and clicks Next; the
+    """On a 1024 x 768 projector the teacher starts the tour and clicks Next; the
     panel and the element its step names (the bar chart of α) are both on the screen, the
     element above the panel, and stay so when the page grows above the element afterwards (a
     chart drawn late on a busy server: CI's run once left the element under the panel); the
@@ -537,7 +537,7 @@ def test_a_click_on_the_query_key_map_opens_its_sentence_at_its_step(server, tmp
         assert page.get_by_label("German sentence").input_value() == sentences[sentence]
 
 
-# --- export for slides (issue 46) -------------------------------------------------------------
+# --- export for slides -----------------------------------------------------------------------
 
 STEP_HEATMAP = "attention-lab_Attention-current-step-framed_Ka-Mo-Ti-Tu_toy-additive_step-2"
 
