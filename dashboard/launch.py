@@ -101,9 +101,14 @@ def build_parser() -> argparse.ArgumentParser:
         f"(default: {LOCAL}, this computer only)",
     )
     parser.add_argument("--address", help=f"bind this address instead (default {LOCAL})")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument(
-        "--max-upload-mb", type=int, default=DEFAULT_MAX_UPLOAD_MB, help="largest upload, in MB"
+        "--port", type=int, default=DEFAULT_PORT, help="port to serve on (default %(default)s)"
+    )
+    parser.add_argument(
+        "--max-upload-mb",
+        type=int,
+        default=DEFAULT_MAX_UPLOAD_MB,
+        help="largest file a user may upload, in MB (default %(default)s)",
     )
     parser.add_argument(
         "--workers",

@@ -300,3 +300,13 @@ def test_the_server_looks_up_no_outside_host(tmp_path, monkeypatch):
             assert page.status == 200
     resolved = set(lookups.read_text().split())
     assert resolved <= {"localhost", "127.0.0.1", "::1"}, resolved
+
+
+def test_every_option_says_what_it_does_and_its_default():
+    """A teacher reads `attention-lab --help` before class: no option is left unexplained."""
+    for action in launch.build_parser()._actions:
+        if action.dest == "help":
+            continue
+        assert action.help, action.option_strings
+        if action.default not in (None, False):
+            assert "default" in action.help, action.option_strings
