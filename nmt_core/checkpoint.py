@@ -97,6 +97,11 @@ class Checkpoint:
     def device(self) -> torch.device:
         return next(self.model.parameters()).device
 
+    @property
+    def attends(self) -> bool:
+        """False for the model without attention (one fixed context vector)."""
+        return scorer(self.config.scorer).attends
+
 
 @dataclass(frozen=True)
 class CheckpointInfo:

@@ -204,6 +204,7 @@ def translate(
     sentence: str,
     beam_size: int = 1,
     reference: str | None = None,
+    coverage_penalty: float = 0.0,
 ) -> Translation:
     """Translate one sentence and keep everything needed to show how.
 
@@ -213,16 +214,22 @@ def translate(
         beam_size: 1 = greedy search.
         reference: a translation to force-decode, giving its attention and log-probabilities
             (cut, like the sentence, to MAX_SOURCE_PIECES pieces).
+        coverage_penalty: beta of beam search's coverage penalty (``search.coverage_penalty``;
+            0: none); it needs ``beam_size`` > 1 and a model with attention.
 
     All beams' hypotheses are kept, best first.
     Raises:
-        ValueError: the sentence is empty after normalisation.
+        ValueError: the sentence is empty after normalisation; the decoding settings are out
+            of range (a coverage penalty with greedy search); a coverage penalty for the model
+            without attention.
     """
     text = normalize_text(sentence)
     if not text:
         raise ValueError("nothing to translate: the sentence is empty")
-    config = DecodeConfig(beam_size=beam_size, n_best=beam_size)
+    config = DecodeConfig(beam_size=beam_size, n_best=beam_size, coverage_penalty=coverage_penalty)
     config.validate()
+    if coverage_penalty and not checkpoint.attends:
+        raise ValueError(f"{checkpoint.name} has no attention, so nothing for a coverage penalty")
     model, tokenizer = checkpoint.model, checkpoint.tokenizer
     ids, truncated = prepare_source(tokenizer, text)
     src, mask = pad_batch([ids], model.config.pad_id, checkpoint.device)
@@ -371,28 +378,3 @@ def decoding(model: Seq2Seq) -> Iterator[Seq2Seq]:
         if training:
             model.set_decoding_layout(False)
             model.train()
-
-
-def attention_table(translation: Translation, word_level: bool = False) -> str:
-    """The attention matrix as text under a line that says how to read it: one row per target
-    token, weights in percent (a row sums to 100, give or take rounding)."""
-    if translation.attention is None:
-        return "(this model has no attention: one fixed context vector for every step)"
-    if word_level:
-        matrix = translation.word_attention()
-        sources, targets = translation.source_words, translation.best.target_words
-    else:
-        matrix = translation.attention
-        sources, targets = list(translation.source_pieces), list(translation.target_pieces)
-    width = max(4, *(len(s) for s in sources))
-    label = max(len(t) for t in targets)
-    unit = "word" if word_level else "piece"
-    lines = [
-        f"attention in percent: a row per output {unit} (each sums to 100), a column per "
-        f"input {unit}",
-        " " * label + " " + " ".join(s.rjust(width) for s in sources),
-    ]
-    for target, row in zip(targets, matrix, strict=True):
-        cells = " ".join(f"{100 * w:.0f}".rjust(width) for w in row)
-        lines.append(target.ljust(label) + " " + cells)
-    return "\n".join(lines)

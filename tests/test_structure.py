@@ -436,7 +436,10 @@ LONGER_MODULES = {
     "nmt_core/text/data.py": (610, "Ding's format and TSV: readers, cleaning, splitting"),
     "nmt_core/analysis/alignment.py": (610, "hard links, Pharaoh I/O and AER read together"),
     "nmt_core/learning/training.py": (600, "the training loop and its small helpers, in order"),
-    "nmt_core/decoding/search.py": (480, "greedy, beam and forced decoding share one step"),
+    "nmt_core/decoding/search.py": (
+        560,
+        "greedy, beam and forced decoding share one step and its records",
+    ),
     "nmt_core/checkpoint.py": (450, "one folder format: save, load, list, its checks as a whole"),
     "dashboard/views/examples.py": (440, "two example banks, each example with its reference"),
     "everyday/sense_nouns.py": (520, "the sense table's nouns, one a row: data"),

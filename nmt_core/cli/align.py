@@ -23,7 +23,6 @@ from nmt_core.checkpoint import load_checkpoint
 from nmt_core.cli.files import written
 from nmt_core.cli.parser import add_checkpoint, add_command, add_device
 from nmt_core.corpora.corpus import pairs_from_file
-from nmt_core.network.scorers import scorer
 from nmt_core.translate import forced_views
 
 
@@ -31,7 +30,7 @@ def command_align(args: argparse.Namespace) -> int:
     """Write each pair's links (Pharaoh i-j); with --gold, print their AER on stderr, over
     every target word and over all but the first (``after_the_first_word``)."""
     checkpoint = load_checkpoint(args.checkpoint, device=args.device)
-    if not scorer(checkpoint.config.scorer).attends:
+    if not checkpoint.attends:
         print("this model has no attention, so it gives no alignments", file=sys.stderr)
         return 2
     pairs = pairs_from_file(args.tsv)

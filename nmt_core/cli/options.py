@@ -69,6 +69,7 @@ FRACTION = Range(False, 0, 1)  # [0, 1): a probability that must leave something
 # Every number of ModelConfig and TrainConfig (a test checks none is missing): flags and config
 # files are both held to these before any work, so a run never starts on a value it cannot use.
 BEAMS = Range(True, 1, 64, below=False)  # past 64 a search only grows slower (and memory)
+PENALTIES = Range(False, 0, 5, below=False)  # GNMT's beta: 0.2 in the paper; past 5 it alone ranks
 SIZES = Range(True, 1, 4096, below=False)  # a layer's width: far past any model a CPU trains
 RATES = Range(False, 0, 1, above=True, below=False)  # (0, 1]: Adam's rates are far below 1
 RANGES: dict[str, Range] = {

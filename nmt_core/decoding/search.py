@@ -30,7 +30,8 @@ class SearchResult:
 
     tokens: generated ids, EOS included when the hypothesis finished (no BOS).
     log_probs: (T,) log p(y_t | y_<t, x) of each token.
-    score: sum(log_probs) / T ** length_penalty.
+    score: sum(log_probs) / T ** length_penalty, plus beam search's coverage penalty when it
+    has one (:func:`coverage_penalty`).
     attention, scores: (T, S) weights and raw scores, or None for the no-attention model.
     contexts: (T, H) context vectors c_t.
     topk_ids, topk_probs: (T, k) the k most likely next tokens at each step.
@@ -116,15 +117,33 @@ def normalised_score(log_prob: float, length: int, length_penalty: float) -> flo
     return log_prob / max(length, 1) ** length_penalty
 
 
+# The least coverage counted: a softmax weight can underflow to 0 in float32, and log 0 would
+# make one unattended token outweigh every other difference between hypotheses.
+COVERAGE_FLOOR = 1e-6
+
+
+def coverage_penalty(coverage: Tensor, beta: float) -> float:
+    """GNMT's coverage penalty (Wu et al. 2016): beta * sum_j log min(coverage_j, 1).
+
+    ``coverage`` (S,) is each real source token's attention summed over a hypothesis' steps.
+    The penalty is 0 when every token got a total weight of at least 1 and more negative the
+    less some token was looked at, so that beam search prefers a translation that leaves no
+    source word out. Floored at COVERAGE_FLOOR per token.
+    """
+    return beta * float(coverage.clamp(min=COVERAGE_FLOOR, max=1.0).log().sum())
+
+
 def _result(
     tokens: list[int],
     log_probs: Tensor,
     records: dict[str, Tensor | None],
     length_penalty: float,
+    penalty: float = 0.0,
 ) -> SearchResult:
-    """A SearchResult from a hypothesis' tokens, its (T,) log-probabilities and trimmed records."""
+    """A SearchResult from a hypothesis' tokens, its (T,) log-probabilities and trimmed records;
+    ``penalty`` is added to its length-normalised score (beam search's coverage penalty)."""
     log_probs = log_probs.float().cpu()
-    score = normalised_score(float(log_probs.sum()), len(tokens), length_penalty)
+    score = normalised_score(float(log_probs.sum()), len(tokens), length_penalty) + penalty
     return SearchResult(tokens=tokens, log_probs=log_probs, score=score, **records)
 
 
@@ -148,46 +167,75 @@ def _hypothesis_length(tokens: list[int], eos: int, limit: int) -> int:
 @dataclass(frozen=True)
 class _Paths:
     """Hypothesis histories, one per row: (N, t) tokens, their log-probabilities and, when records
-    are kept, the full-batch row each hypothesis occupied at every step (to gather its records)."""
+    are kept, the full-batch row each hypothesis occupied at every step (to gather its records);
+    ``coverage`` (N, S), when the search has a coverage penalty, each source token's attention
+    summed over the hypothesis' steps."""
 
     tokens: Tensor
     log_probs: Tensor
     rows: Tensor | None
+    coverage: Tensor | None = None
 
     @classmethod
-    def empty(cls, n: int, records: bool, device: torch.device) -> _Paths:
+    def empty(
+        cls, n: int, records: bool, device: torch.device, source_length: int | None = None
+    ) -> _Paths:
+        """N empty histories; ``source_length`` S keeps a coverage of that many tokens."""
         ids = torch.zeros(n, 0, dtype=torch.long, device=device)
-        return cls(ids, torch.zeros(n, 0, device=device), ids if records else None)
+        coverage = None if source_length is None else torch.zeros(n, source_length, device=device)
+        return cls(ids, torch.zeros(n, 0, device=device), ids if records else None, coverage)
 
-    def extend(self, origin: Tensor, token: Tensor, log_prob: Tensor, ids: Tensor) -> _Paths:
+    def extend(
+        self,
+        origin: Tensor,
+        token: Tensor,
+        log_prob: Tensor,
+        ids: Tensor,
+        weights: Tensor | None = None,
+    ) -> _Paths:
         """Histories of rows ``origin`` (M,), each followed by one more (M,) token; ``ids`` (N,)
-        gives each current row's place in the full batch."""
+        gives each current row's place in the full batch; ``weights`` (N, S) is the step's
+        attention in every current row, which the coverage of the rows extended adds."""
 
         def grow(old: Tensor, new: Tensor) -> Tensor:
             return torch.cat([old.index_select(0, origin), new[:, None]], dim=1)
 
         rows = None if self.rows is None else grow(self.rows, ids[origin])
-        return _Paths(grow(self.tokens, token), grow(self.log_probs, log_prob), rows)
+        coverage = None
+        if self.coverage is not None and weights is not None:
+            coverage = (self.coverage + weights.float()).index_select(0, origin)
+        return _Paths(grow(self.tokens, token), grow(self.log_probs, log_prob), rows, coverage)
 
     def select(self, index: Tensor) -> _Paths:
-        rows = None if self.rows is None else self.rows.index_select(0, index)
+        def rows_of(t: Tensor | None) -> Tensor | None:
+            return None if t is None else t.index_select(0, index)
+
         return _Paths(
-            self.tokens.index_select(0, index), self.log_probs.index_select(0, index), rows
+            self.tokens.index_select(0, index),
+            self.log_probs.index_select(0, index),
+            rows_of(self.rows),
+            rows_of(self.coverage),
         )
 
 
 @dataclass(frozen=True)
 class _Ended:
-    """A finished hypothesis: row ``row`` of ``paths``, ranked by its length-normalised score."""
+    """A finished hypothesis: row ``row`` of ``paths``, ranked by its length-normalised score
+    plus its coverage ``penalty`` (0 without one)."""
 
     score: float
     paths: _Paths
     row: int
+    penalty: float
 
     @classmethod
-    def of(cls, paths: _Paths, row: int, length_penalty: float) -> _Ended:
+    def of(cls, paths: _Paths, row: int, src_len: int, config: DecodeConfig) -> _Ended:
         log_prob = float(paths.log_probs[row].sum())  # as _result sums it: the same float
-        return cls(normalised_score(log_prob, paths.tokens.size(1), length_penalty), paths, row)
+        penalty = 0.0
+        if paths.coverage is not None:
+            penalty = coverage_penalty(paths.coverage[row, :src_len], config.coverage_penalty)
+        score = normalised_score(log_prob, paths.tokens.size(1), config.length_penalty) + penalty
+        return cls(score, paths, row, penalty)
 
     def result(self, history: _Records | None, src_len: int, length_penalty: float) -> SearchResult:
         """The SearchResult, its records gathered from the search's full-batch ``history``."""
@@ -196,7 +244,8 @@ class _Ended:
             path = history.trace(self.paths.rows[self.row])
             trimmed = path.trim(0, self.paths.rows.size(1), src_len)
         tokens = self.paths.tokens[self.row].tolist()
-        return _result(tokens, self.paths.log_probs[self.row], trimmed, length_penalty)
+        log_probs = self.paths.log_probs[self.row]
+        return _result(tokens, log_probs, trimmed, length_penalty, self.penalty)
 
 
 def _keep(
@@ -298,6 +347,30 @@ class BeamStep:
         return _Records.of(self.log_probs[:, None], self.out, top_k)
 
 
+def _groups_left(
+    t: int,
+    sentences: list[int],
+    finished: list[list[_Ended]],
+    paths: _Paths,
+    lengths: tuple[list[int], list[int]],
+    config: DecodeConfig,
+) -> list[int]:
+    """The groups whose sentence still searches after step ``t``. A sentence is done with K
+    finished hypotheses, or at its length limit: its live beams are then added to ``finished``
+    as unfinished ones. ``lengths``: each sentence's output limit and source length."""
+    limits, src_lengths = lengths
+    beam, kept = config.beam_size, []
+    for group, b in enumerate(sentences):
+        if len(finished[b]) >= beam:
+            continue
+        if t + 1 >= limits[b]:  # out of length: live beams become unfinished hypotheses
+            rows = range(group * beam, group * beam + beam)
+            finished[b] += [_Ended.of(paths, row, src_lengths[b], config) for row in rows]
+            continue
+        kept.append(group)
+    return kept
+
+
 @torch.inference_mode()
 def beam_search(
     model: Seq2Seq,
@@ -314,7 +387,9 @@ def beam_search(
     hypotheses or reaches its length limit (then its live beams count as unfinished ones), and
     then leaves the batch. Hypotheses are ranked by the length-normalised score. Each step's
     records are kept by row and each hypothesis remembers its rows (back-pointers), so records
-    are gathered once, for the n-best only.
+    are gathered once, for the n-best only. With ``config.coverage_penalty`` (beta > 0) each
+    hypothesis also sums its attention per source token, and finished hypotheses are ranked by
+    the length-normalised score plus :func:`coverage_penalty`.
 
     Args:
         records: keep attention, contexts and top-k lists (False: tokens and scores only).
@@ -325,6 +400,9 @@ def beam_search(
     """
     batch, beam = src.size(0), config.beam_size
     eos, device = model.config.eos_id, src.device
+    covers = config.coverage_penalty > 0
+    if covers and not model.decoder.attention.attends:
+        raise ValueError("a coverage penalty needs attention: this model has none")
     encoded = model.encode(src, src_mask)
     memory = encoded.select(torch.arange(batch, device=device).repeat_interleave(beam))
     state = model.decoder.init_state(memory)
@@ -335,7 +413,8 @@ def beam_search(
     sentences = list(range(batch))  # the G sentences left: rows g*K .. g*K+K-1 are sentences[g]
     ids = torch.arange(batch * beam, device=device)  # (G*K,) each row's place in the full batch
     prev = src.new_full((batch * beam,), model.config.bos_id)
-    paths = _Paths.empty(batch * beam, records, device)
+    paths = _Paths.empty(batch * beam, records, device, src.size(1) if covers else None)
+    src_lengths = src_mask.sum(dim=1).tolist()
     steps: list[_Records] = []
     finished: list[list[_Ended]] = [[] for _ in range(batch)]
     for t in range(max(limits)):
@@ -352,13 +431,17 @@ def beam_search(
         token = top_index % vocab
         token_log_prob = log_probs.reshape(-1)[origin * vocab + token]
         is_eos = token == eos
+        weights = out.weights[:, 0] if covers else None  # (G*K, S)
         # Finished: EOS candidates that rank within the top K.
         ends = is_eos[:, :beam].nonzero()  # (E, 2): group, rank
         if len(ends):
             g, rank = ends[:, 0], ends[:, 1]
-            ended = paths.extend(origin[g, rank], token[g, rank], token_log_prob[g, rank], ids)
+            ended = paths.extend(
+                origin[g, rank], token[g, rank], token_log_prob[g, rank], ids, weights
+            )
             for i, group in enumerate(g.tolist()):
-                finished[sentences[group]].append(_Ended.of(ended, i, config.length_penalty))
+                b = sentences[group]
+                finished[b].append(_Ended.of(ended, i, src_lengths[b], config))
         # Live: the first K candidates that do not end.
         live_rank = torch.cumsum((~is_eos).long(), dim=1) - 1
         keep = (~is_eos) & (live_rank < beam)
@@ -367,20 +450,10 @@ def beam_search(
         rows = origin[keep]  # (G*K,) group-major, as the batch is laid out
         cumulative = top_scores[keep].reshape(groups, beam)
         prev = token[keep]
-        paths = paths.extend(rows, prev, token_log_prob[keep], ids)
+        paths = paths.extend(rows, prev, token_log_prob[keep], ids, weights)
         state = select_state(state, rows)
-
         # Done sentences leave the batch.
-        kept = []
-        for group, b in enumerate(sentences):
-            if len(finished[b]) >= beam:
-                continue
-            if t + 1 >= limits[b]:  # out of length: live beams become unfinished hypotheses
-                finished[b] += [
-                    _Ended.of(paths, group * beam + k, config.length_penalty) for k in range(beam)
-                ]
-                continue
-            kept.append(group)
+        kept = _groups_left(t, sentences, finished, paths, (limits, src_lengths), config)
         if not kept:
             break
         if len(kept) < groups:
@@ -390,7 +463,6 @@ def beam_search(
             memory, state, prev, ids = _keep(index, memory, state, prev, ids)
             paths = paths.select(index)
     history = _Records.concat(steps) if records else None  # (B*K, T, ...) by row, not by beam
-    src_lengths = src_mask.sum(dim=1).tolist()
     return [
         [
             e.result(history, src_lengths[b], config.length_penalty)

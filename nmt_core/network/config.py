@@ -7,6 +7,7 @@ know and ``validate`` rejects values outside their range, listing what would be 
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -339,14 +340,20 @@ class DecodeConfig:
     max_len_extra: int = 10
     top_k: int = 5  # next-token probabilities kept per step for display
     n_best: int = 1  # hypotheses returned (<= beam_size)
+    # beta of GNMT's coverage penalty, beam search only (0 = none): nmt_core.decoding.search
+    coverage_penalty: float = 0.0
 
     def validate(self) -> None:
         for name in ("beam_size", "max_len_ratio", "top_k", "n_best"):
             _positive(name, getattr(self, name))
         if self.n_best > self.beam_size:
             raise ValueError(f"n_best ({self.n_best}) cannot exceed beam_size ({self.beam_size})")
-        if self.length_penalty < 0:
-            raise ValueError(f"length_penalty must be >= 0; got {self.length_penalty}")
+        for name in ("length_penalty", "coverage_penalty"):
+            value = getattr(self, name)
+            if not math.isfinite(value) or value < 0:
+                raise ValueError(f"{name} must be a finite number >= 0; got {value}")
+        if self.coverage_penalty and self.beam_size == 1:
+            raise ValueError("the coverage penalty ranks beam search's hypotheses: it needs a beam")
         if self.max_len_extra < 0:
             raise ValueError(f"max_len_extra must be >= 0; got {self.max_len_extra}")
 
