@@ -364,3 +364,54 @@ def test_the_shortcut_votes_are_drawn_only_where_they_point_at_the_word_written(
         assert len(line) <= 200 and "ℓ" not in line and line.count(". ") == 0, line
     assert len(the["lines"]) == 1 and "2" in the["lines"][0], the
     assert len(milk["lines"]) == 1, milk
+
+
+# --- Compare: each model's formula with its map ---------------------------------------------------
+
+FIND_PAIR = """() => [...document.querySelectorAll('.js-plotly-plot')].find(
+    p => p._fullLayout && p.data?.length === 2 && p.data.every(t => t.type === 'heatmap'))"""
+# Of the pair's chart: its box, its panels' left and right edges, and the first two formulas'
+# boxes (page pixels), and how wide the page is.
+PAIR_AND_FORMULAS = """pair => { const box = e => { const r = e.getBoundingClientRect();
+                                 return {left: r.left, top: r.top, right: r.right,
+                                         bottom: r.bottom}; };
+  const L = pair._fullLayout, frame = pair.getBoundingClientRect();
+  return {pair: box(pair),
+          panels: ['xaxis', 'xaxis2'].map(k => ({left: frame.left + L[k]._offset,
+                                                right: frame.left + L[k]._offset + L[k]._length})),
+          formulas: [...document.querySelectorAll('.katex-display')].slice(0, 2).map(f => ({
+            ...box(f.querySelector('.katex')), cut: f.scrollWidth > f.clientWidth + 8})),
+          widest: document.documentElement.scrollWidth}; }"""
+
+
+@pytest.mark.parametrize(
+    "direction, sentence",
+    [
+        ("de-en", "Ich rufe morgen meinen Vater an."),
+        ("en-de", "I met my friend in the park yesterday."),
+    ],
+)
+def test_compare_shows_both_maps_and_their_formulas_on_one_screen(
+    server, browser, direction, sentence
+):
+    """Each model's scoring formula stood far below the pair of maps, B's under A's (at
+    1024 x 768 the four spanned 950 px and more): a class never saw a map with its formula. Now
+    each formula stands right under its own panel, A's under A and B's under B: the two maps and
+    the two formulas lie within one 768-px screen, and nothing is wider than the screen."""
+    width, height = 1024, 768
+    url = server + link("compare", sentence, f"{direction}-additive")
+    with opened(browser, url, width, height) as page:
+        page.wait_for_function(
+            f"() => ({FIND_PAIR})() && document.querySelectorAll('.katex-display').length >= 2"
+        )
+        settled(page)
+        shown = page.evaluate_handle(FIND_PAIR).as_element().evaluate(PAIR_AND_FORMULAS)
+    boxes = [shown["pair"], *shown["formulas"]]
+    span = max(b["bottom"] for b in boxes) - min(b["top"] for b in boxes)
+    assert span <= height, shown
+    assert shown["pair"]["top"] < height, shown  # and the maps start on the first screen
+    for formula, panel in zip(shown["formulas"], shown["panels"], strict=True):
+        middle = (formula["left"] + formula["right"]) / 2
+        assert panel["left"] <= middle <= panel["right"], shown  # under its own panel
+        assert not formula["cut"], shown
+    assert shown["widest"] <= width, shown
