@@ -738,10 +738,14 @@ def test_the_lesson_animates_one_step_with_this_models_numbers(app, root):
     bars = [frame["data"][0]["y"] for frame in frames]
     np.testing.assert_allclose(bars[0], hyp.scores[1], atol=1e-5)
     np.testing.assert_allclose(bars[1], hyp.attention[1], atol=1e-5)
-    # the bottom row of the annotation grid ends as c_t, the context the decoder received
-    dims = len(frames[-1]["data"][2]["z"][-1])
-    np.testing.assert_allclose(frames[-1]["data"][2]["z"][-1], hyp.contexts[1][:dims], atol=1e-5)
-    assert frames[0]["data"][2]["z"][-1] == [0.0] * dims  # c_t starts empty
+    # the bottom row of the annotation grid (its cells' colours, row by row) ends as c_t, the
+    # context the decoder received
+    dims = len(spec["data"][2]["x"]) // (len(source) + 1)
+    first, last = (
+        np.reshape(f["data"][2]["marker"]["color"], (-1, dims)) for f in (frames[0], frames[-1])
+    )
+    np.testing.assert_allclose(last[-1], hyp.contexts[1][:dims], atol=1e-5)
+    assert first[-1].tolist() == [0.0] * dims  # c_t starts empty
     assert frames[-1]["data"][1]["x"] == pytest.approx(hyp.topk_probs[1].tolist(), abs=1e-6)
 
 

@@ -360,7 +360,7 @@ def test_a_class_guesses_then_the_teacher_reveals_and_plays_the_step(server, tmp
         after = chart.evaluate(ANIMATION_STATE)
         shots.append(tmp_path / "3-played.png")
         page.screenshot(path=str(shots[-1]))
-    assert after["frames"] == before["frames"] >= 5 and after["label"].startswith("4 · c_1")
+    assert after["frames"] == before["frames"] >= 5 and after["label"].startswith("4 · c₁")
     if os.environ.get("ATTENTION_LAB_SCREENSHOT"):
         for shot in shots:
             shutil.copy(shot, Path(os.environ["ATTENTION_LAB_SCREENSHOT"]).parent / shot.name)

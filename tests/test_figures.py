@@ -371,12 +371,12 @@ def test_the_step_animation_plays_scores_softmax_each_weighted_annotation_and_th
         )
     )  # fmt: skip
     names = [frame.name for frame in fig.frames]
-    assert names[0].startswith("1 · the scores e_2,j") and names[1].startswith("2 · softmax")
-    assert names[2:6] == [f"3 · c_2 += α_2,{j} · h_{j}  (α = {w:.2f})" for j, w in
-                          zip(range(1, 5), weights, strict=True)]  # fmt: skip
-    assert names[-1] == "4 · c_2 is complete; the decoder writes ▁The"
-    grids = [np.array(frame.data[2].z) for frame in fig.frames]
+    assert names[0].startswith("1 · the scores e₂,ⱼ") and names[1].startswith("2 · softmax")
+    assert names[2:6] == [f"3 · c₂ += α₂,{j} · h{j}  (α = {w:.2f})" for j, w in
+                          zip("₁₂₃₄", weights, strict=True)]  # fmt: skip
+    assert names[-1] == "4 · c₂ is complete; the decoder writes ▁The"
     dims = figures.ANIMATION_DIMENSIONS
+    grids = [grid_of(frame.data[2], dims) for frame in fig.frames]
     assert grids[0].shape == (5, dims)  # four annotations and the context row
     np.testing.assert_allclose(grids[3][:2], weights[:2, None] * values[:2, :dims])  # faded
     np.testing.assert_allclose(grids[3][2:4], values[2:4, :dims])  # not yet added
@@ -394,6 +394,77 @@ def test_the_step_animation_plays_scores_softmax_each_weighted_annotation_and_th
         figures.step_animation(weights, weights, weighted_sum(weights, values[:, :3]), values,
                                SOURCE, ["▁a"], np.ones(1),
                                chosen="▁a", step=1)  # fmt: skip
+
+
+def grid_of(cells: go.Bar, dims: int) -> np.ndarray:
+    """The step animation's grid of annotations as (rows, dims) numbers: its cells' colours."""
+    return np.reshape(np.asarray(cells.marker.color, dtype=float), (-1, dims))
+
+
+def long_step_animation(presentation: bool) -> go.Figure:
+    """A step over long source pieces, which stand upright under the bars."""
+    pieces = ["▁Schwesterchen", "▁Hausaufgaben", "▁gemacht", "▁Morgen"] * 3
+    values = np.random.default_rng(1).normal(size=(len(pieces), 64))
+    weights = np.full(len(pieces), 1 / len(pieces))
+    return figures.step_animation(
+        np.arange(len(pieces), dtype=float), weights, weighted_sum(weights, values), values,
+        pieces, ["▁The", "▁a"], np.array([0.9, 0.1]), chosen="▁The", step=12,
+        presentation=presentation,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("big", [False, True], ids=["normal", "presentation"])
+def test_every_frame_of_the_step_animation_replaces_every_cell_of_the_grid(big):
+    """While playing, the grid of annotations went blank at every frame change: Plotly paints a
+    heatmap as an image, a new one each frame, and the browser shows nothing until it has
+    decoded it. The grid is now cells drawn as shapes (a bar each), and every frame carries the
+    three traces, the grid with a colour for each of its cells on one fixed scale."""
+    fig = validated(long_step_animation(big))
+    cells = fig.data[2]
+    assert [t.type for t in fig.data] == ["bar", "bar", "bar"]  # no heatmap, no image
+    rows, dims = 13, figures.ANIMATION_DIMENSIONS  # twelve pieces and c_t
+    assert len(cells.x) == len(cells.y) == len(cells.base) == rows * dims and cells.width == 1
+    for frame in fig.frames:
+        assert list(frame.traces) == [0, 1, 2]
+        assert [t.type for t in frame.data] == [t.type for t in fig.data]
+        assert len(frame.data[0].y) == 12 and len(frame.data[1].x) == 2
+        grid = frame.data[2].marker
+        assert grid_of(frame.data[2], dims).shape == (rows, dims)
+        assert (grid.cmin, grid.cmax, grid.colorscale) == (
+            cells.marker.cmin, cells.marker.cmax, cells.marker.colorscale)  # fmt: skip
+
+
+@pytest.mark.parametrize("big", [False, True], ids=["normal", "presentation"])
+def test_the_step_animations_grid_has_a_colour_bar_and_leaves_room_for_the_labels(big):
+    """The source pieces, upright under the bars, ran into the grid below them, and nothing said
+    what the grid's colours mean. The gap between the bars and the grid now holds the longest
+    label (at the widest fonts, as every upright axis is sized), and a colour bar stands beside
+    the grid, as long as it: red below 0, white at 0, blue above."""
+    fig = validated(long_step_animation(big))
+    layout = fig.layout
+    plot = layout.height - layout.margin.t - layout.margin.b - 20  # its area's height, in px
+    gap = (layout.yaxis.domain[0] - layout.yaxis3.domain[1]) * plot
+    size = layout.xaxis.tickfont.size
+    assert gap >= len("▁Schwesterchen") * 0.62 * size + 10
+    marker = fig.data[2].marker
+    assert marker.showscale and marker.colorbar.title.text
+    assert marker.colorbar.len == pytest.approx(layout.yaxis3.domain[1])
+    assert (marker.colorbar.y, marker.colorbar.yanchor) == (0, "bottom")  # beside the grid
+    assert marker.colorscale[0][1] == figures.FADE_SCALE[0][1] and marker.cmin == -marker.cmax
+
+
+def test_the_step_animation_writes_subscripts_as_the_dashboard_does():
+    """Its labels wrote "c_3", "e_3,j", "h_j" in plain text; the dashboard's other charts write
+    subscripts in Unicode ("α₆,ⱼ"), and so does the animation now: c₁₂, e₁₂,ⱼ, α₁₂,₃, hⱼ."""
+    fig = long_step_animation(True)
+    texts = [fig.layout.title.text, fig.layout.xaxis3.title.text, *fig.layout.yaxis3.ticktext,
+             *(frame.name for frame in fig.frames)]  # fmt: skip
+    plain = [text for text in texts if re.search(r"[a-zα]_[\w{]", text)]
+    assert not plain, plain
+    assert "c₁₂" in fig.layout.title.text and fig.layout.yaxis3.ticktext[-1] == "= c₁₂"
+    assert fig.layout.xaxis3.title.text.endswith("each hⱼ")
+    assert fig.frames[4].name.startswith("3 · c₁₂ += α₁₂,₃ · h₃")
+    assert figures.subscript("t-1") == "ₜ₋₁"
 
 
 def test_every_model_gets_its_own_line_colour_and_the_shipped_ones_their_scorers():

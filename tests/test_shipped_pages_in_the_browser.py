@@ -10,12 +10,15 @@ checkout) and when /usr/bin/chromium or playwright is missing.
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import io
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
+import numpy as np
 import pytest
 from live_server import CHROMIUM, serve_dashboard
 
@@ -364,3 +367,173 @@ def test_the_shortcut_votes_are_drawn_only_where_they_point_at_the_word_written(
         assert len(line) <= 200 and "ℓ" not in line and line.count(". ") == 0, line
     assert len(the["lines"]) == 1 and "2" in the["lines"][0], the
     assert len(milk["lines"]) == 1, milk
+
+
+# --- Compare: each model's formula with its map ---------------------------------------------------
+
+FIND_PAIR = """() => [...document.querySelectorAll('.js-plotly-plot')].find(
+    p => p._fullLayout && p.data?.length === 2 && p.data.every(t => t.type === 'heatmap'))"""
+# Of the pair's chart: its box, its panels' left and right edges, and the first two formulas'
+# boxes (page pixels), and how wide the page is.
+PAIR_AND_FORMULAS = """pair => { const box = e => { const r = e.getBoundingClientRect();
+                                 return {left: r.left, top: r.top, right: r.right,
+                                         bottom: r.bottom}; };
+  const L = pair._fullLayout, frame = pair.getBoundingClientRect();
+  return {pair: box(pair),
+          panels: ['xaxis', 'xaxis2'].map(k => ({left: frame.left + L[k]._offset,
+                                                right: frame.left + L[k]._offset + L[k]._length})),
+          formulas: [...document.querySelectorAll('.katex-display')].slice(0, 2).map(f => ({
+            ...box(f.querySelector('.katex')), cut: f.scrollWidth > f.clientWidth + 8})),
+          widest: document.documentElement.scrollWidth}; }"""
+
+
+@pytest.mark.parametrize(
+    "direction, sentence",
+    [
+        ("de-en", "Ich rufe morgen meinen Vater an."),
+        ("en-de", "I met my friend in the park yesterday."),
+    ],
+)
+def test_compare_shows_both_maps_and_their_formulas_on_one_screen(
+    server, browser, direction, sentence
+):
+    """Each model's scoring formula stood far below the pair of maps, B's under A's (at
+    1024 x 768 the four spanned 950 px and more): a class never saw a map with its formula. Now
+    each formula stands right under its own panel, A's under A and B's under B: the two maps and
+    the two formulas lie within one 768-px screen, and nothing is wider than the screen."""
+    width, height = 1024, 768
+    url = server + link("compare", sentence, f"{direction}-additive")
+    with opened(browser, url, width, height) as page:
+        page.wait_for_function(
+            f"() => ({FIND_PAIR})() && document.querySelectorAll('.katex-display').length >= 2"
+        )
+        settled(page)
+        shown = page.evaluate_handle(FIND_PAIR).as_element().evaluate(PAIR_AND_FORMULAS)
+    boxes = [shown["pair"], *shown["formulas"]]
+    span = max(b["bottom"] for b in boxes) - min(b["top"] for b in boxes)
+    assert span <= height, shown
+    assert shown["pair"]["top"] < height, shown  # and the maps start on the first screen
+    for formula, panel in zip(shown["formulas"], shown["panels"], strict=True):
+        middle = (formula["left"] + formula["right"]) / 2
+        assert panel["left"] <= middle <= panel["right"], shown  # under its own panel
+        assert not formula["cut"], shown
+    assert shown["widest"] <= width, shown
+
+
+# --- Lesson: the animation of one step ----------------------------------------------------------
+
+FIND_ANIMATION = """() => [...document.querySelectorAll('.js-plotly-plot')].find(
+    p => p._fullLayout?.sliders?.length && p._transitionData?._frames?.length)"""
+
+
+@contextlib.contextmanager
+def revealed_animation(browser, url: str, width: int, height: int) -> Iterator[tuple]:
+    """The Lesson at ``url`` (it asks the class first: Reveal), its animation's chart scrolled
+    to the top of the screen, under Streamlit's header: yields (page, the chart's handle)."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(120_000)  # a shipped model's first translation on a busy CPU
+    try:
+        page.goto(url)
+        page.get_by_role("button", name="Reveal the answer").click()
+        page.wait_for_function(FIND_ANIMATION)
+        settled(page)
+        chart = page.evaluate_handle(FIND_ANIMATION).as_element()
+        chart.evaluate(
+            "el => { el.scrollIntoView({block: 'start'});"
+            " document.querySelector('[data-testid=stMain]').scrollBy(0, -80); }"
+        )
+        time.sleep(0.5)
+        yield page, chart
+    finally:
+        page.close()
+
+
+# The grid of annotations (the third subplot) and, in page pixels, the ink of the source bars'
+# labels (their visible characters, from SVG's per-character extents) and the colour bar.
+GRID_AND_LABELS = """el => { const L = el._fullLayout, frame = el.getBoundingClientRect();
+  const ink = t => { const m = t.getScreenCTM(), s = t.textContent, q = t.ownerSVGElement
+      .createSVGPoint(); const ys = [];
+    for (let i = 0; i < t.getNumberOfChars(); i++) {
+      if (/\\s/.test(s[i])) continue;
+      const e = t.getExtentOfChar(i);
+      for (const y of [e.y, e.y + e.height]) {
+        q.x = e.x; q.y = y; ys.push(q.matrixTransform(m).y);
+      }
+    }
+    return [s.trim(), Math.min(...ys), Math.max(...ys)]; };
+  const bar = el.querySelector('.colorbar')?.getBoundingClientRect();
+  const top = frame.top + L.yaxis3._offset;
+  return {top, bottom: top + L.yaxis3._length,
+          right: frame.left + L.xaxis3._offset + L.xaxis3._length,
+          left: frame.left + L.xaxis3._offset,
+          labels: [...el.querySelectorAll('.subplot.xy .xaxislayer-above .xtick text')].map(ink),
+          bar: bar && {left: bar.left, top: bar.top, bottom: bar.bottom},
+          bar_title: el.querySelector('.colorbar .cbtitle')?.textContent}; }"""
+LESSON_SENTENCES = [
+    ("de-en", "Mein Vater fährt jeden Morgen mit dem Fahrrad zur Arbeit."),
+    ("en-de", "The pregnancy was a challenge for the pharmaceutical company."),
+]
+
+
+@pytest.mark.parametrize("width, height", SCREENS)
+@pytest.mark.parametrize("direction, sentence", LESSON_SENTENCES)
+def test_the_animations_source_labels_stand_clear_of_its_grid_and_the_grid_has_a_colour_bar(
+    server, browser, direction, sentence, width, height
+):
+    """The source pieces under the animation's bars stand upright, and the grid of annotations
+    below cut them ("▁Morgen" read "▁Morge"); nothing said what the grid's colours mean. Now
+    every label's ink ends above the grid, and a colour bar beside the grid gives the scale."""
+    url = server + link("lesson", sentence, f"{direction}-additive", step=2)
+    with revealed_animation(browser, url, width, height) as (_, chart):
+        shown = chart.evaluate(GRID_AND_LABELS)
+    labels = shown["labels"]
+    assert len(labels) >= 8 and max(len(label) for label, *_ in labels) >= 6, shown
+    cut = [label for label in labels if label[2] > shown["top"] - 2]
+    assert not cut, (shown["top"], cut)
+    bar = shown["bar"]
+    assert bar is not None and bar["left"] >= shown["right"], shown  # beside the grid
+    middle = (bar["top"] + bar["bottom"]) / 2
+    assert shown["top"] < middle < shown["bottom"], shown
+    assert shown["bar_title"], shown
+
+
+def strongly_coloured(png: bytes, box: dict) -> float:
+    """The share of ``box``'s pixels (the grid, in a screenshot) far from white: some cells."""
+    Image = pytest.importorskip("PIL.Image")
+    pixels = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=int)
+    inside = pixels[
+        int(box["top"]) + 3 : int(box["bottom"]) - 3, int(box["left"]) + 3 : int(box["right"]) - 3
+    ]
+    return float((np.abs(inside - 255).sum(axis=2) > 90).mean())
+
+
+def test_the_animations_grid_never_goes_blank_while_it_plays(server, browser):
+    """While the animation played, the grid of annotations went blank at every frame change
+    (for 0.05-0.43 s in a screencast): Plotly paints a heatmap as an image, a new one each frame,
+    and Chromium shows nothing there until it has decoded it. Recorded frame by frame while it
+    plays from the first frame to the last, the grid always shows coloured cells."""
+    url = server + link("lesson", "Das Auto ist neu.", "de-en-additive", step=2)
+    with revealed_animation(browser, url, 1024, 768) as (page, chart):
+        grid = chart.evaluate(GRID_AND_LABELS)
+        frames = chart.evaluate("el => el._transitionData._frames.length")
+        cdp = page.context.new_cdp_session(page)
+        shots: list[bytes] = []
+
+        def keep(event: dict) -> None:
+            shots.append(base64.b64decode(event["data"]))
+            cdp.send("Page.screencastFrameAck", {"sessionId": event["sessionId"]})
+
+        cdp.on("Page.screencastFrame", keep)
+        cdp.send("Page.startScreencast", {"format": "png"})
+        chart.query_selector("text=▶ Play").click()
+        page.wait_for_function(
+            "el => el._fullLayout.sliders[0].active === el._transitionData._frames.length - 1",
+            arg=chart,
+        )
+        time.sleep(1.5)
+        cdp.send("Page.stopScreencast")
+        played = chart.evaluate(GRID_AND_LABELS)
+    assert played["top"] == grid["top"], (grid, played)  # the page stood still
+    assert len(shots) >= frames, (len(shots), frames)  # a picture at every frame change at least
+    coloured = [strongly_coloured(shot, grid) for shot in shots]
+    assert min(coloured) > 0.002, coloured

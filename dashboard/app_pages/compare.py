@@ -32,9 +32,16 @@ if len(attentive) >= 2:
         st.info("These two cannot be compared cell by cell (different tokenizers or no output).")
         st.stop()
 
-    # 2. A beside B, one figure (hover a cell: both weights), then their formulas: under each
-    # heatmap, or one under the other in presentation mode, where a formula at projector size
-    # is wider than half the page (the additive one would scroll inside its column).
+    # 2. A beside B, one figure (hover a cell: both weights), and right under each panel its
+    # model's formula: on a projector's one screen the class sees each map with its formula.
+    def formulas_under_the_panels() -> None:
+        places = widgets.under_panels(2, "compare_formulas")
+        for place, letter, model in zip(places, "AB", (attentive[a], attentive[b]), strict=True):
+            config = model.config
+            place.latex(formulas.score_formula(config.scorer, config.decoder, config.coverage))
+            label = literal(views.model_label(model))
+            place.caption(f"{letter} · {label}; on the {comparison.decoder_name(model)}")
+
     widgets.chart(
         figures.pair_heatmaps(
             pair.a.matrix,
@@ -46,13 +53,8 @@ if len(attentive) >= 2:
         ),
         "compare_pair",
         both,
+        beneath=formulas_under_the_panels,
     )
-    places = widgets.side_by_side(2, chosen.presentation)
-    for place, letter, model in zip(places, "AB", (attentive[a], attentive[b]), strict=True):
-        config = model.config
-        place.markdown(f"**{letter} · {literal(views.model_label(model))}**")
-        place.latex(formulas.score_formula(config.scorer, config.decoder, config.coverage))
-        place.caption(f"on the {comparison.decoder_name(model)}")
     if pair.how == "forced":
         st.caption(
             "The models translated the sentence differently, so both are force-decoded on model "

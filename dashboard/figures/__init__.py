@@ -63,7 +63,7 @@ from dashboard.figures.heatmaps import (
     difference_heatmap,
     pair_heatmaps,
 )
-from dashboard.figures.layout import TEMPLATE, TITLE_CHARACTERS
+from dashboard.figures.layout import TEMPLATE, TITLE_CHARACTERS, subscript
 from dashboard.figures.layout import _labels as _labels  # tests/test_hostile_input.py reads it
 from dashboard.figures.lines import bleu_by_length, length_bucket_label, step_lines, training_curves
 from dashboard.figures.links import alignment_links
@@ -107,6 +107,7 @@ __all__ = [
     "plain_title",
     "step_animation",
     "step_lines",
+    "subscript",
     "to_html",
     "topk_chart",
     "training_curves",

@@ -1,5 +1,10 @@
 """One decoder step as an animation that plays in the browser: the scores e_t, the softmax α_t,
-each annotation h_j weighted and added into c_t, then the next piece's probabilities."""
+each annotation h_j weighted and added into c_t, then the next piece's probabilities.
+
+The grid of annotations is drawn as cells (one bar each), not as a heatmap: Plotly paints a
+heatmap as one PNG image, a new one at every frame, and the browser shows nothing there until
+it has decoded it, so the grid went blank at every frame change while playing. Cells are
+vector shapes whose colours change in place."""
 
 from __future__ import annotations
 
@@ -10,15 +15,27 @@ import numpy as np
 import plotly.graph_objects as go
 
 from dashboard.figures.colours import FADE_SCALE, HIGHLIGHT
-from dashboard.figures.layout import _finish, _font_size, _labels, _text, _token_axis
+from dashboard.figures.layout import (
+    LEAST_PLOT_WIDTH,
+    _finish,
+    _font_size,
+    _label_band,
+    _labels,
+    _text,
+    _token_axis,
+    subscript,
+)
 from nmt_core.measures.step_arithmetic import WeightedSum
 
 ANIMATION_DIMENSIONS = 32  # of h_j's numbers drawn: enough to see rows fade, few enough to read
 
 
-# One frame of the step animation: its description, then the updates of the three traces (the
-# source bars, the annotation grid, the next-piece bars) and the bars' y range (None: fitted).
-Frame = tuple[str, dict[str, Any], dict[str, Any], dict[str, Any], list[float] | None]
+SOURCE_SHARE = 0.6  # of the chart's width: the source bars (the next-piece bars on the right)
+
+# One frame of the step animation: its description, the source bars' update, the annotation
+# grid's numbers (rows of the source pieces, then c_t), the next-piece bars' update and the
+# source bars' y range (None: fitted).
+Frame = tuple[str, dict[str, Any], list[list[float]], dict[str, Any], list[float] | None]
 
 
 def step_animation(
@@ -55,27 +72,30 @@ def step_animation(
         raise ValueError(f"terms {terms.weighted.shape} but annotations {values.shape}")
     dims = min(ANIMATION_DIMENSIONS, values.shape[1])
     frames = _animation_frames(scores, weights, terms, values[:, :dims], topk_probs, chosen, step)
-    rows = [*source_tokens, f"= c_{step}"]
-    limit = float(np.abs(values[:, :dims]).max()) or 1.0
-    data = _animation_traces(frames[0], source_tokens, topk_pieces, chosen, rows, limit)
+    rows = [*source_tokens, f"= c{subscript(step)}"]
     layout, height = _animation_layout(
         source_tokens, topk_pieces, rows, (dims, values.shape[1]), presentation
     )
+    limit = float(np.abs(values[:, :dims]).max()) or 1.0
+    colour_bar = {"len": layout["yaxis3"]["domain"][1], "font": _font_size(presentation)}
+    data = _animation_traces(frames[0], source_tokens, topk_pieces, chosen, rows, limit, colour_bar)
     layout.update(_animation_controls([name for name, *_ in frames], layout["margin"]["b"],
                                       _font_size(presentation), height))  # fmt: skip
-    title = f"Step {step}, animated: scores → softmax → weighted sum c_{step} → next piece"
-    specs = [
+    title = (
+        f"Step {step}, animated: scores → softmax → weighted sum c{subscript(step)} → next piece"
+    )
+    specs = [  # every frame updates all three traces, the grid's every cell
         {
             "name": name,
             "data": [
                 {"type": "bar", **bar_update},
                 {"type": "bar", **topk_update},
-                {"type": "heatmap", **grid_update},
+                _grid_cells(grid, limit, colour_bar),
             ],
             "traces": [0, 1, 2],
             "layout": {"yaxis": {"range": y_range, "autorange": y_range is None}},
         }
-        for name, bar_update, grid_update, topk_update, y_range in frames
+        for name, bar_update, grid, topk_update, y_range in frames
     ]
     return _finish(data, title, presentation, height + 20 + layout["margin"]["b"], specs, **layout)
 
@@ -99,23 +119,24 @@ def _animation_frames(
         colours = [HIGHLIGHT if j == red else "#1f77b4" for j in range(size)]
         return {"y": y.tolist(), "marker": {"color": colours}}
 
-    def grid(weighted_up_to: int) -> dict[str, Any]:
+    def grid(weighted_up_to: int) -> list[list[float]]:
         """h_j rows, the first ``weighted_up_to`` of them multiplied by α_j, and c_t so far."""
         z = np.vstack([weighted[:weighted_up_to, :dims], values[weighted_up_to:]])
         total = partial_sums[weighted_up_to - 1, :dims] if weighted_up_to else np.zeros(dims)
-        return {"z": np.vstack([z, total]).tolist()}
+        return np.vstack([z, total]).tolist()
 
     hidden = {"x": [0.0] * len(topk_probs)}
+    c, e, alpha = f"c{subscript(t)}", f"e{subscript(t)},{subscript('j')}", f"α{subscript(t)}"
     return [
-        (f"1 · the scores e_{t},j: any real numbers", bars(scores, None), grid(0), hidden, None),
-        (f"2 · softmax: weights α_{t},j ≥ 0 that sum to 1", bars(weights, None), grid(0), hidden,
-         [0, 1]),
+        (f"1 · the scores {e}: any real numbers", bars(scores, None), grid(0), hidden, None),
+        (f"2 · softmax: weights {alpha},{subscript('j')} ≥ 0 that sum to 1", bars(weights, None),
+         grid(0), hidden, [0, 1]),
         *(
-            (f"3 · c_{t} += α_{t},{j + 1} · h_{j + 1}  (α = {weights[j]:.2f})", bars(weights, j),
-             grid(j + 1), hidden, [0, 1])
+            (f"3 · {c} += {alpha},{subscript(j + 1)} · h{subscript(j + 1)}  "
+             f"(α = {weights[j]:.2f})", bars(weights, j), grid(j + 1), hidden, [0, 1])
             for j in range(size)
         ),
-        (f"4 · c_{t} is complete; the decoder writes {chosen}", bars(weights, None), grid(size),
+        (f"4 · {c} is complete; the decoder writes {chosen}", bars(weights, None), grid(size),
          {"x": np.asarray(topk_probs, float).tolist()}, [0, 1]),
     ]  # fmt: skip
 
@@ -127,11 +148,13 @@ def _animation_traces(
     chosen: str,
     rows: Sequence[str],
     limit: float,
+    colour_bar: dict[str, Any],
 ) -> list[dict[str, Any]]:
     """The three traces as the ``first`` frame shows them: the source bars, the next-piece bars
-    and the grid of annotations (``rows``: the source pieces, then c_t), coloured in ±limit."""
+    and the grid of annotations (``rows``: the source pieces, then c_t), one cell a number,
+    coloured in ±limit, with its ``colour_bar``."""
     _, first_bars, first_grid, hidden, _ = first
-    dims = len(first_grid["z"][0])
+    dims = len(first_grid[0])
     return [
         {
             "type": "bar",
@@ -153,21 +176,48 @@ def _animation_traces(
             "xaxis": "x2",
             "yaxis": "y2",
         },
-        {
-            "type": "heatmap",
-            **first_grid,
-            "x": list(range(dims)),
-            "y": list(range(len(rows))),
-            "colorscale": FADE_SCALE,
-            "zmin": -limit,
-            "zmax": limit,
-            "showscale": False,
-            "customdata": [[label] * dims for label in _labels(rows)],
-            "hovertemplate": "%{customdata}, dimension %{x}: %{z:.3f}<extra></extra>",
+        {  # cell (row i, number d): a bar one wide and one high, centred on (d, i)
+            **_grid_cells(first_grid, limit, colour_bar),
+            "orientation": "h",
+            "y": [i for i in range(len(rows)) for _ in range(dims)],
+            "x": [1] * (len(rows) * dims),
+            "base": [d - 0.5 for _ in rows for d in range(dims)],
+            "width": 1,
+            "customdata": [[label, d] for label in _labels(rows) for d in range(dims)],
+            "hovertemplate": "%{customdata[0]}, number %{customdata[1]}: "
+            "%{marker.color:.3f}<extra></extra>",
             "xaxis": "x3",
             "yaxis": "y3",
         },
     ]
+
+
+def _grid_cells(
+    grid: list[list[float]], limit: float, colour_bar: dict[str, Any]
+) -> dict[str, Any]:
+    """The grid's cells coloured by ``grid``'s numbers (row by row) on a scale from -limit (red)
+    through 0 (white) to +limit (blue), and the colour bar that says so, beside the grid
+    (``colour_bar``: its length, a share of the plot's height from the bottom, and type size)."""
+    return {
+        "type": "bar",
+        "marker": {
+            "color": [value for row in grid for value in row],
+            "colorscale": FADE_SCALE,
+            "cmin": -limit,
+            "cmax": limit,
+            "line": {"width": 0},
+            "showscale": True,
+            "colorbar": {
+                "title": {"text": "value", "side": "top", "font": {"size": colour_bar["font"]}},
+                "tickfont": {"size": colour_bar["font"]},
+                "len": colour_bar["len"],
+                "y": 0,
+                "yanchor": "bottom",
+                "thickness": 16,
+                "outlinewidth": 0,
+            },
+        },
+    }
 
 
 def _animation_layout(
@@ -184,14 +234,20 @@ def _animation_layout(
     bars on top, room for their labels, then one row per annotation and c_t."""
     shown, total = dims
     grid = len(rows) * (26 if presentation else 20)
+    source_axis = _token_axis(source_tokens, presentation, share=SOURCE_SHARE)
+    labels = _label_band(
+        source_tokens,
+        source_axis["tickfont"]["size"],
+        SOURCE_SHARE * LEAST_PLOT_WIDTH[presentation],
+    )
+    # between the bars and the grid: the source labels (upright when crowded: as long as the
+    # longest) and room to spare, or the next-piece axis's numbers and title, if more
     top, gap, below = (200, 85, 160) if presentation else (180, 75, 150)
+    gap = max(gap, labels + 15)
     area = top + gap + grid
     upper = [(grid + gap) / area, 1]
     layout = {
-        "xaxis": {
-            **_token_axis(source_tokens, presentation, share=0.6),
-            "domain": [0, 0.6], "anchor": "y",
-        },
+        "xaxis": {**source_axis, "domain": [0, SOURCE_SHARE], "anchor": "y"},
         "yaxis": {"domain": upper, "anchor": "x", "title": _text("e, then α")},
         "xaxis2": {
             "domain": [0.78, 1], "anchor": "y2", "range": [0, 1], "title": _text("p(next piece)")
@@ -203,11 +259,14 @@ def _animation_layout(
         "xaxis3": {
             "domain": [0, 1],
             "anchor": "y3",
-            "title": _text(f"the first {shown} of the {total} numbers of each h_j"),
+            "range": [-0.5, shown - 0.5],
+            "showgrid": False,
+            "zeroline": False,
+            "title": _text(f"the first {shown} of the {total} numbers of each h{subscript('j')}"),
         },
         "yaxis3": {
             **_token_axis(rows, presentation),
-            "domain": [0, grid / area], "anchor": "x3", "autorange": "reversed",
+            "domain": [0, grid / area], "anchor": "x3", "range": [len(rows) - 0.5, -0.5],
         },
         "margin": {"l": 20, "r": 20, "t": 20, "b": below},
         "showlegend": False,

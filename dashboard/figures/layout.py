@@ -68,6 +68,16 @@ def _labels(tokens: Iterable[str]) -> list[str]:
     return [html.escape(str(token)) for token in tokens]
 
 
+# Subscripts as the dashboard writes them in plain text (chart titles, labels, captions): c₃,
+# α₃,ⱼ, hⱼ, sₜ₋₁. Unicode has no subscript comma, so an index pair keeps a plain one.
+_SUBSCRIPTS = str.maketrans("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
+
+
+def subscript(text: object) -> str:
+    """``text`` in subscript characters: ``subscript(12)`` is "₁₂", ``subscript("t-1")`` "ₜ₋₁"."""
+    return str(text).translate(_SUBSCRIPTS)
+
+
 # A piece's word-start mark, drawn at this share of the label's size: at full size the glyph
 # (from a fallback font: the chart fonts lack it) is half as wide as a short word, leaves a gap
 # before the word and runs into the next label (D11). The hover keeps the plain piece.

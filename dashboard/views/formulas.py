@@ -8,6 +8,7 @@ measures. Strings only, never user text: ``st.latex`` gets nothing a user typed.
 
 from __future__ import annotations
 
+from dashboard.figures import subscript
 from nmt_core.network.scorers import COVERAGE_FORMULA, DECODERS, scorer
 
 ENCODER_FORMULA = (  # three lines: one would not fit a projector's width
@@ -90,10 +91,7 @@ def decoder_state_formula(decoder: str, input_feeding: bool) -> str | None:
     )
 
 
-_SUBSCRIPT = str.maketrans("0123456789j", "₀₁₂₃₄₅₆₇₈₉ⱼ")
-
-
 def subscripted(symbol: str, step: int) -> str:
     """``α₆,ⱼ`` for ("α", 6): a step's weights or scores over j, in plain text for chart titles
     (which show text, not LaTeX)."""
-    return f"{symbol}{str(step).translate(_SUBSCRIPT)},ⱼ"
+    return f"{symbol}{subscript(step)},{subscript('j')}"

@@ -24,6 +24,7 @@ from dashboard.widgets.charts import (  # noqa: F401
     export_notes,
     side_by_side,
     table,
+    under_panels,
 )
 from dashboard.widgets.experiments import (  # noqa: F401
     WHAT_IF_EDITS,

@@ -36,6 +36,26 @@ def side_by_side(count: int, stacked: bool, widths: list[int] | None = None) -> 
     return list(st.columns(widths or count))
 
 
+# Places under a figure's panels (``under_panels``): side by side, one under each panel, as long
+# as each place's content fits its half; a wider one (a formula at projector size beside the
+# open sidebar) moves the second place under the first rather than scroll inside its half. A
+# formula there keeps a quarter of its usual margin: it belongs to the panel right above it.
+UNDER_PANELS_CSS = """
+.st-key-{key} [data-testid="stHorizontalBlock"] {{ flex-wrap: wrap; }}
+.st-key-{key} [data-testid="stColumn"] {{ min-width: min-content; }}
+.st-key-{key} .katex-display {{ margin: 0.25em 0; }}
+"""
+
+
+def under_panels(count: int, key: str) -> list[Any]:
+    """``count`` places right under a figure of ``count`` equal panels side by side (Compare's
+    A and B), each under its panel, also in presentation mode: what belongs to a panel (its
+    formula) stays beside it, on the screen it is on. ``key``: the places' container's key."""
+    with st.container(key=key):
+        st.html(f"<style>{UNDER_PANELS_CSS.format(key=key)}</style>")
+        return list(st.columns(count))
+
+
 @dataclass(frozen=True)
 class Drawn:
     """What a chart draws, as its exports name it (the file name, the line under an image's
@@ -69,6 +89,7 @@ def chart(
     drawn: Drawn,
     step: int | None = None,
     on_select: str | Callable[[], None] = "ignore",
+    beneath: Callable[[], None] | None = None,
 ) -> Any:
     """Show ``fig`` with buttons that save it for slides as PNG and SVG (the sentence and the
     model or models it draws, ``drawn``, and ``step``, 1-based, in the file name and in a line
@@ -78,11 +99,15 @@ def chart(
 
     ``on_select`` ("rerun" or a callback) makes a click on a point an event, as in
     ``st.plotly_chart``; the chart's state (its ``selection.points``) is returned.
+    ``beneath`` draws what belongs to the figure's panels (Compare's formulas) right under it,
+    above the export buttons, so that it shares the figure's screen.
     """
     name = figures.file_name(figures.plain_title(fig), drawn.source(), drawn.names(), step)
     camera = {"toImageButtonOptions": {"filename": name, "scale": 2}}
     clicks = {} if on_select == "ignore" else {"on_select": on_select, "selection_mode": "points"}
     event = st.plotly_chart(fig, theme=None, key=key, config=camera, **clicks)
+    if beneath is not None:
+        beneath()
     caption = figures.image_caption(drawn.source(), drawn.names(), step)
     notes = export_notes(drawn)
 
