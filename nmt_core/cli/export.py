@@ -25,8 +25,8 @@ def command_export(args: argparse.Namespace) -> int:
         meta.update(json_object(args.scores, "the test scores to record"))
     extra = {name: log_file.read_bytes() for name in (METRICS, PROBES)
              if (log_file := run_log(source, name))}  # fmt: skip
-    if PROBES in extra and meta.get("fine_tuned_from"):
-        extra[PROBES] = probes_since_start(source, meta)
+    if PROBES in extra and meta.get("fine_tuned_from"):  # the parent is found by its own path
+        extra[PROBES] = probes_since_start(source, checkpoint.meta)
     save_checkpoint(
         args.output, checkpoint.model, checkpoint.tokenizer, meta, half=True, extra_files=extra
     )
