@@ -424,7 +424,8 @@ def test_a_config_file_of_the_wrong_type_is_a_clear_error_before_any_work(
         (TrainConfig(snapshots=-1), "snapshots must be >= 0"),
         (DecodeConfig(beam_size=2, n_best=3), "n_best (3) cannot exceed beam_size (2)"),
         (DecodeConfig(beam_size=0), "beam_size must be positive"),
-        (DecodeConfig(length_penalty=-1.0), "length_penalty must be >= 0"),
+        (DecodeConfig(length_penalty=-1.0), "length_penalty must be a finite number >= 0"),
+        (DecodeConfig(length_penalty=float("nan")), "length_penalty must be a finite number"),
     ],
 )
 def test_config_values_out_of_range_say_what_is_valid(config, message):
