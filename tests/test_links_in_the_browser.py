@@ -1,5 +1,6 @@
 """A copied link, opened in a fresh browser, shows what the page showed: Compare's models A and
-B, and Step through's what-if temperature, chosen in Debian's Chromium with the mouse and the
+B, Step through's what-if temperature, Translate's word followed step by step and Beam search's
+coverage penalty, chosen in Debian's Chromium with the mouse and the
 keyboard as a teacher does, then the address bar's link opened in a new browser context (no
 cookies, no session) and every control read back. Skipped only when /usr/bin/chromium or
 playwright is missing.
@@ -45,13 +46,14 @@ def browser() -> Iterator[sync_api.Browser]:
 
 
 SETTLED = """() => !document.querySelector('[data-testid="stStatusWidget"], [data-stale="true"]')"""
-# Every select box and slider the page shows, by its label: the chosen text, the slider's value.
+# Every select box and slider the page shows, by its label: the chosen text (a combo box's
+# input holds it), the slider's value.
 CONTROLS = """() => Object.fromEntries([...document.querySelectorAll(
     '[data-testid="stSelectbox"], [data-testid="stSlider"]')].map(e => {
   const label = e.querySelector('[data-testid="stWidgetLabel"]').innerText.trim();
-  const slider = e.querySelector('[role="slider"]');
+  const slider = e.querySelector('[role="slider"]'), box = e.querySelector('input');
   const value = slider ? slider.getAttribute('aria-valuenow')
-                       : e.innerText.replace(label, '').trim();
+                       : box ? box.value : e.innerText.replace(label, '').trim();
   return [label, value]; }))"""
 
 
@@ -79,14 +81,24 @@ def reopened(browser: sync_api.Browser, page: sync_api.Page, part: str) -> tuple
         fresh.context.close()
 
 
+def pick(page: sync_api.Page, label: str, option: sync_api.Locator | str) -> None:
+    """Open the select box ``label`` and click ``option`` (its text, or a locator of the list):
+    a click on the box may only focus it, and then the arrow key opens its list."""
+    page.get_by_role("combobox", name=label).click()
+    listed = page.locator("[role=option]")
+    try:
+        listed.first.wait_for(timeout=3_000)
+    except sync_api.TimeoutError:
+        page.keyboard.press("ArrowDown")
+    (listed.filter(has_text=option) if isinstance(option, str) else option).click()
+
+
 def test_a_compare_link_opens_models_a_and_b_in_a_fresh_browser(server, browser):
     page = opened(browser, f"{server}/compare?s={SENTENCE}")
     try:
-        page.get_by_role("combobox", name="Model A").click()
-        page.locator("[role=option]", has_text="toy-dot").click()
+        pick(page, "Model A", "toy-dot")
         page.wait_for_function(SETTLED)
-        page.get_by_role("combobox", name="Model B").click()
-        page.locator("[role=option]", has_text="toy-general").click()
+        pick(page, "Model B", "toy-general")
         before, after = reopened(browser, page, "b=toy-general")
     finally:
         page.context.close()
@@ -108,4 +120,35 @@ def test_a_step_link_opens_the_what_if_temperature_in_a_fresh_browser(server, br
         page.context.close()
     temperature = next(value for label, value in before.items() if "Temperature" in label)
     assert temperature not in ("1", "1.0"), before
+    assert after == before
+
+
+def test_a_link_opens_the_followed_word_and_the_coverage_penalty_in_a_fresh_browser(
+    server, browser
+):
+    """Translate's word followed step by step, picked with the mouse, and Beam search's β,
+    moved with the arrow keys: the address bar's link reopens both."""
+    page = opened(browser, f"{server}/?s={SENTENCE}")
+    try:
+        third = page.locator("[role=option]").nth(2)  # the third source piece, "▁M"
+        pick(page, "Follow one word step by step", third)
+        page.locator(".gtitle", has_text="Attention to").wait_for()
+        before, after = reopened(browser, page, "follow=3")
+    finally:
+        page.context.close()
+    assert before["Follow one word step by step"] == "3: ▁M", before
+    assert after == before
+    page = opened(browser, f"{server}/beam?s={SENTENCE}&beam=3")
+    try:
+        thumb = page.get_by_role("slider", name="Coverage penalty β")
+        thumb.scroll_into_view_if_needed()
+        thumb.focus()
+        for _ in range(2):  # β from 0.2 up by two steps, as a teacher's arrow keys would
+            page.keyboard.press("ArrowRight")
+        page.wait_for_function(SETTLED)
+        before, after = reopened(browser, page, "beta=0.3")
+    finally:
+        page.context.close()
+    beta = next(value for label, value in before.items() if "Coverage penalty" in label)
+    assert float(beta) == pytest.approx(0.3), before
     assert after == before
