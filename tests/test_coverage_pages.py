@@ -288,6 +288,18 @@ def test_a_copied_link_reopens_the_followed_word_and_the_coverage_penalty(app, p
     assert controls(fresh) == before
 
 
+def test_the_penalty_and_the_followed_word_outlive_a_page_change(app):
+    at = go_to(app, "beam")
+    at.sidebar.slider(key="beam").set_value(3).run()
+    at.slider(key="coverage_beta").set_value(0.45).run()
+    go_to(at, "translate")
+    at.selectbox(key="translate_follow_box").set_value(3).run()
+    go_to(at, "beam")
+    assert at.slider(key="coverage_beta").value == 0.45 and at.query_params["beta"] == "0.45"
+    go_to(at, "translate")
+    assert at.selectbox(key="translate_follow_box").value == 3
+
+
 def test_a_link_with_a_follow_or_beta_it_cannot_use_names_them(root, monkeypatch):
     monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(root))
     at = AppTest.from_file(APP, default_timeout=60)
