@@ -13,7 +13,15 @@ import torch
 from conftest import TOY_SENTENCE, untrained
 
 from nmt_core.__main__ import main
-from nmt_core.analysis.coverage import LEFT_OUT_BELOW, left_out, unaligned_words, word_coverage
+from nmt_core.analysis.coverage import (
+    LEFT_OUT_BELOW,
+    WordCoverage,
+    attention_by_step,
+    left_out,
+    source_coverage,
+    unaligned_words,
+    word_coverage,
+)
 from nmt_core.checkpoint import load_checkpoint
 from nmt_core.decoding.batching import pad_batch
 from nmt_core.decoding.search import COVERAGE_FLOOR, beam_search, coverage_penalty
@@ -129,3 +137,58 @@ def test_the_model_without_attention_has_no_coverage(toy_checkpoint, tmp_path: P
     translation = translate(load_checkpoint(tmp_path / "toy-none"), TOY_SENTENCE)
     assert word_coverage(translation) is None
     assert left_out(translation) == [] and unaligned_words(translation) == set()
+    assert source_coverage(translation, word_level=False, steps=1) is None
+    assert attention_by_step(translation) is None
+
+
+def test_the_coverage_so_far_sums_the_first_steps_and_fills_up_to_the_whole(toy_model):
+    """Step through shows each word's coverage after step t: the attention of steps 1..t
+    summed, per word (its pieces') or per piece; it never shrinks, and after the last step it
+    is the coverage of the whole translation."""
+    translation = translate(toy_model, "Kamo Ti Tu .")  # "Kamo": a word of several pieces
+    attention, pieces = translation.attention, translation.source_pieces
+    groups, steps = word_groups(pieces), len(translation.target_pieces)
+    before = np.zeros(len(groups))
+    for t in range(steps + 1):
+        words = source_coverage(translation, steps=t)
+        assert [w.word for w in words] == translation.source_words
+        now = np.array([w.coverage for w in words])
+        expected = [attention[:t, group].sum() for group in groups]
+        np.testing.assert_allclose(now, expected, atol=1e-5)
+        assert (now >= before - 1e-9).all()
+        before = now
+    assert source_coverage(translation, steps=steps) == word_coverage(translation)
+    each_piece = source_coverage(translation, word_level=False, steps=2)
+    assert tuple(c.word for c in each_piece) == pieces
+    np.testing.assert_allclose([c.coverage for c in each_piece], attention[:2].sum(axis=0))
+    for wrong in (-1, steps + 1):
+        with pytest.raises(ValueError, match="steps"):
+            source_coverage(translation, steps=wrong)
+
+
+def test_attention_by_step_keeps_the_decoders_steps_as_rows_and_adds_up_each_words_pieces(
+    toy_model,
+):
+    """Step through follows one source word over the decoder's steps (pieces), whatever the
+    sidebar's level: each column is one source token's weight at every step."""
+    translation = translate(toy_model, "Kamo Ti Tu .")
+    attention, pieces = translation.attention, translation.source_pieces
+    by_piece = attention_by_step(translation)
+    assert by_piece.matrix is attention and by_piece.source_tokens == pieces
+    by_word = attention_by_step(translation, word_level=True)
+    assert by_word.target_tokens == translation.target_pieces  # the steps, not target words
+    assert by_word.source_tokens == tuple(translation.source_words)
+    for column, group in enumerate(word_groups(pieces)):
+        np.testing.assert_allclose(by_word.matrix[:, column], attention[:, group].sum(axis=1))
+    np.testing.assert_allclose(by_word.matrix.sum(axis=1), 1.0, atol=1e-5)
+    second = translation.hypotheses[0]
+    assert attention_by_step(translation, second, True).target_tokens == second.target_pieces
+
+
+def test_a_word_counts_as_possibly_left_out_only_with_letters_and_under_the_threshold():
+    assert WordCoverage(0, "Park", 0.1).under()
+    assert not WordCoverage(0, "Park", 0.1).under(0.05)
+    assert not WordCoverage(0, "Park", LEFT_OUT_BELOW).under()  # at the line: looked at
+    for sign in (".", "</s>", "▁", "«"):
+        assert not WordCoverage(1, sign, 0.0).under(), sign
+    assert WordCoverage(2, "▁Pa", 0.0).under()  # a piece with letters

@@ -393,8 +393,10 @@ def training_claims() -> list[str]:
 
 
 def dashboard_claims() -> list[str]:
+    from dashboard.state.inputs import BETA_DEFAULT, BETA_RANGE
     from dashboard.views.examples import BANKS, everyday_sentences
     from dashboard.views.querykey import DEFAULT_COUNT
+    from nmt_core.analysis.coverage import LEFT_OUT_BELOW
 
     banks = [len(BANKS[d]) for d in DIRECTIONS]
     shown = "all of them" if max(banks) <= DEFAULT_COUNT else f"the first {DEFAULT_COUNT}"
@@ -403,6 +405,9 @@ def dashboard_claims() -> list[str]:
         f"its pieces, then the first of our {len(everyday_sentences('de-en'))} everyday sentences "
         "in a clone of the repository, or of the direction's examples where `pip install .` "
         f"installed no `tests/` folder ({banks[0]} German, {banks[1]} English: {shown})",
+        f"A dashed line marks {LEFT_OUT_BELOW:g}; bars of words under it are red",
+        f"with a β slider ({BETA_RANGE[0]:g} to {BETA_RANGE[1]:g}, {BETA_DEFAULT:g} at first)",
+        f"coverage penalty when it is not {BETA_DEFAULT:g} (`&beta=0.5`)",
     ]
 
 
@@ -481,7 +486,7 @@ def test_the_training_page_names_the_shipped_recipes_and_every_file_beside_them(
     assert files == listed, f"recipes/ against the table: {sorted(files ^ listed)}"
 
 
-def test_the_dashboard_page_states_the_query_key_maps_default():
+def test_the_dashboard_page_states_the_query_key_maps_default_and_the_coverage_settings():
     check(REPO / "docs" / "dashboard.md", dashboard_claims())
 
 

@@ -66,6 +66,34 @@ EVERY_BUILDER = {
         links={(0, 0)},
         presentation=big,
     ),
+    "attention with coverage": lambda big: figures.attention_with_coverage(
+        attention(4, 4),
+        SOURCE,
+        TARGET,
+        np.array([1.0, 0.1, 1.2, 1.7]),
+        threshold=0.25,
+        marked={1},
+        title="t",
+        presentation=big,
+        fit_screen=big,
+    ),
+    "coverage": lambda big: figures.coverage_chart(
+        np.array([1.0, 0.1, 0.0, 0.3]),
+        SOURCE,
+        threshold=0.25,
+        marked={1},
+        top=2.5,
+        title="t",
+        presentation=big,
+    ),
+    "followed word": lambda big: figures.followed_word(
+        {"A": np.full(4, 0.2), "B": np.full(4, 0.6)},
+        TARGET,
+        title="t",
+        current=1,
+        presentation=big,
+        colours={"A": figures.MODEL_A_COLOUR},
+    ),
     "difference": lambda big: figures.difference_heatmap(
         attention(4, 4), attention(4, 4, seed=1), SOURCE, TARGET, presentation=big
     ),
@@ -107,7 +135,7 @@ EVERY_BUILDER = {
         current=200,
         presentation=big,
         fine_tuned_at=200,
-    ),  # fmt: skip
+    ),
     "tree": lambda big: figures.beam_tree(
         {0: (0, 0.5), 1: (1, 0.0), 2: (1, 1.0)},
         {1: 0, 2: 0},
@@ -115,7 +143,7 @@ EVERY_BUILDER = {
         {0: "kept", 1: "pruned", 2: "ended"},
         [2],
         presentation=big,
-    ),  # fmt: skip
+    ),
     "bleu": lambda big: figures.bleu_by_length(
         {"a": [{"low": 0, "high": 5, "count": 1, "bleu": 1.0}]}, presentation=big
     ),
@@ -558,3 +586,85 @@ def test_the_query_key_map_draws_queries_and_keys_with_what_a_click_opens():
     assert "writes “&lt;/s&gt;”" in queries.text[1] and "<b>" not in queries.text[1]
     assert "Der &lt;b&gt;Hund&lt;/b&gt; bellt." in keys.text[1] and "“&lt;b&gt;”" in keys.text[1]
     assert "attended most at step 2" in keys.text[2]
+
+
+# --- Coverage: the bars under the heatmap, the coverage so far, one word followed -------------
+
+
+def coverage_parts(fig: go.Figure) -> tuple[go.Bar, go.Scatter, dict]:
+    """The coverage bars, the red values above the threshold, and the dashed line."""
+    (bars,) = [t for t in fig.data if t.type == "bar"]
+    (values,) = [t for t in fig.data if t.type == "scatter" and t.mode == "text"]
+    (line,) = [shape for shape in fig.layout.shapes if shape.name == "threshold"]
+    return bars, values, line
+
+
+@pytest.mark.parametrize("fit_screen", [False, True])
+def test_the_coverage_bars_stand_under_the_heatmaps_columns_with_the_threshold(fit_screen):
+    """Each bar under its own column: the bars share the heatmap's x axis (one axis, so they
+    line up whatever the page's width), in a panel under it; a dashed line at the threshold,
+    the marked bars red with their value, the others grey; the colour bar beside the heatmap
+    only."""
+    coverage = np.array([1.0, 0.1, 1.2, 1.7])
+    fig = figures.attention_with_coverage(
+        attention(4, 4), SOURCE, TARGET, coverage, threshold=0.25, marked={1},
+        presentation=fit_screen, fit_screen=fit_screen,
+    )  # fmt: skip
+    bars, values, line = coverage_parts(fig)
+    heat = heatmap_trace(fig)
+    assert (bars.xaxis, bars.yaxis) == ("x", "y2") and heat.xaxis in (None, "x")
+    assert list(bars.x) == list(heat.x) == [0, 1, 2, 3]
+    assert list(fig.layout.xaxis.range) == [-0.5, 3.5]  # the columns edge to edge, no padding
+    np.testing.assert_allclose(bars.y, coverage)
+    assert fig.layout.yaxis2.domain[1] < fig.layout.yaxis.domain[0]  # under the heatmap
+    assert fig.layout.yaxis2.anchor == "x"
+    assert heat.colorbar.len <= 1 - fig.layout.yaxis.domain[0] + 1e-9  # beside the heatmap
+    assert list(bars.marker.color) == [
+        figures.coverage.COVERED_COLOUR,
+        figures.HIGHLIGHT,
+        *[figures.coverage.COVERED_COLOUR] * 2,
+    ]
+    assert list(values.x) == [1] and list(values.text) == ["0.10"]
+    assert values.textfont.color == figures.HIGHLIGHT and list(values.y) == [0.25]
+    assert (line.y0, line.y1, line.yref, line.line.dash) == (0.25, 0.25, "y2", "dash")
+    assert 0.25 in fig.layout.yaxis2.tickvals and 1 in fig.layout.yaxis2.tickvals
+    assert fig.layout.yaxis2.range[1] > 1.7  # the tallest bar fits
+    # the source tokens above the heatmap head the columns of both (no second row of labels)
+    assert fig.layout.xaxis.side == "top"
+    assert not any(key.startswith("xaxis2") for key in fig.layout.to_plotly_json())
+    with pytest.raises(ValueError, match="coverages"):
+        figures.attention_with_coverage(
+            attention(4, 4), SOURCE, TARGET, coverage[:3], threshold=0.25
+        )
+
+
+def test_the_coverage_so_far_keeps_its_scale_while_it_fills_up():
+    """Step through redraws the chart at every step: its axis reaches ``top`` (the most any
+    token gets by the last step), so the bars grow instead of the axis shrinking."""
+    early = figures.coverage_chart(np.array([0.1, 0.0, 0.0, 0.9]), SOURCE, threshold=0.25, top=2)
+    late = figures.coverage_chart(np.array([1.0, 0.9, 0.1, 2.0]), SOURCE, threshold=0.25, top=2)
+    assert list(early.layout.yaxis.range) == list(late.layout.yaxis.range)
+    assert early.layout.yaxis.range[1] >= 2
+    bars, values, line = coverage_parts(early)
+    assert set(bars.marker.color) == {figures.coverage.COVERED_COLOUR} and not list(values.x)
+    assert line.line.dash == "dash" and line.y0 == 0.25
+    assert list(early.layout.xaxis.tickvals) == [0, 1, 2, 3]  # under each token its label
+
+
+def test_a_followed_word_is_a_line_per_model_on_a_fixed_weight_axis_with_the_current_step():
+    one = figures.followed_word({"de-en-dot": np.array([0.1, 0.8, 0.05, 0.0])}, TARGET)
+    assert list(one.layout.yaxis.range) == [0, 1.05] and not one.layout.showlegend
+    assert not one.layout.shapes
+    np.testing.assert_allclose(one.data[0].y, [0.1, 0.8, 0.05, 0.0])
+    colours = {"A: a": figures.MODEL_A_COLOUR, "B: b": figures.MODEL_B_COLOUR}
+    two = figures.followed_word(
+        {"A: a": np.zeros(4), "B: b": np.ones(4)}, TARGET, current=2, colours=colours
+    )
+    assert [t.name for t in two.data] == ["A: a", "B: b"] and two.layout.showlegend
+    assert [t.line.color for t in two.data] == list(colours.values())
+    (step,) = two.layout.shapes
+    assert (step.x0, step.x1, step.line.color) == (2, 2, figures.HIGHLIGHT)
+    with pytest.raises(ValueError, match="current step"):
+        figures.followed_word({"A": np.zeros(4)}, TARGET, current=4)
+    with pytest.raises(ValueError, match="steps"):
+        figures.followed_word({"A": np.zeros(3)}, TARGET)

@@ -1,5 +1,6 @@
 """A copied link, opened in a fresh browser, shows what the page showed: Compare's models A and
-B, and Step through's what-if temperature, chosen in Debian's Chromium with the mouse and the
+B, Step through's what-if temperature, Translate's word followed step by step and Beam search's
+coverage penalty, chosen in Debian's Chromium with the mouse and the
 keyboard as a teacher does, then the address bar's link opened in a new browser context (no
 cookies, no session) and every control read back. Skipped only when /usr/bin/chromium or
 playwright is missing.
@@ -78,15 +79,25 @@ def reopened(browser: sync_api.Browser, page: sync_api.Page, part: str) -> tuple
         fresh.context.close()
 
 
+def pick(page: sync_api.Page, label: str, option: sync_api.Locator | str) -> None:
+    """Open the select box ``label`` and click ``option`` (its text, or a locator of the list):
+    a click on the box may only focus it, and then the arrow key opens its list."""
+    page.get_by_role("combobox", name=label).click()
+    listed = page.locator("[role=option]")
+    try:
+        listed.first.wait_for(timeout=3_000)
+    except sync_api.TimeoutError:
+        page.keyboard.press("ArrowDown")
+    (listed.filter(has_text=option) if isinstance(option, str) else option).click()
+
+
 def test_a_compare_link_opens_models_a_and_b_in_a_fresh_browser(server, browser):
     page = opened(browser, f"{server}/compare?s={SENTENCE}")
     try:
         # A writes something (the untrained dot model writes nothing, so nothing to compare)
-        page.get_by_role("combobox", name="Model A").click()
-        page.locator("[role=option]", has_text="toy-general").click()
+        pick(page, "Model A", "toy-general")
         page.wait_for_function(SETTLED)
-        page.get_by_role("combobox", name="Model B").click()
-        page.locator("[role=option]", has_text="toy-dot").click()
+        pick(page, "Model B", "toy-dot")
         before, after = reopened(browser, page, "b=toy-dot")
     finally:
         page.context.close()
@@ -108,4 +119,35 @@ def test_a_step_link_opens_the_what_if_temperature_in_a_fresh_browser(server, br
         page.context.close()
     temperature = next(value for label, value in before.items() if "Temperature" in label)
     assert temperature not in ("1", "1.0"), before
+    assert after == before
+
+
+def test_a_link_opens_the_followed_word_and_the_coverage_penalty_in_a_fresh_browser(
+    server, browser
+):
+    """Translate's word followed step by step, picked with the mouse, and Beam search's β,
+    moved with the arrow keys: the address bar's link reopens both."""
+    page = opened(browser, f"{server}/?s={SENTENCE}")
+    try:
+        third = page.locator("[role=option]").nth(2)  # the third source piece, "▁M"
+        pick(page, "Follow one word step by step", third)
+        page.locator(".gtitle", has_text="Attention to").wait_for()
+        before, after = reopened(browser, page, "follow=3")
+    finally:
+        page.context.close()
+    assert before["Follow one word step by step"] == "3: ▁M", before
+    assert after == before
+    page = opened(browser, f"{server}/beam?s={SENTENCE}&beam=3")
+    try:
+        thumb = page.get_by_role("slider", name="Coverage penalty β")
+        thumb.scroll_into_view_if_needed()
+        thumb.focus()
+        for _ in range(2):  # β from 0.2 up by two steps, as a teacher's arrow keys would
+            page.keyboard.press("ArrowRight")
+        page.wait_for_function(SETTLED)
+        before, after = reopened(browser, page, "beta=0.3")
+    finally:
+        page.context.close()
+    beta = next(value for label, value in before.items() if "Coverage penalty" in label)
+    assert float(beta) == pytest.approx(0.3), before
     assert after == before

@@ -1,6 +1,8 @@
-"""Beam search: the n-best list, and the attention of any candidate in it."""
+"""Beam search: the n-best list, the attention of any candidate in it, what a coverage
+penalty would pick, and the search as a tree."""
 
 import hashlib
+from functools import partial
 
 import pandas as pd
 import streamlit as st
@@ -54,6 +56,18 @@ widgets.chart(
     "beam_log_probs",
     drawn,
 )
+
+st.subheader("What if? A coverage penalty")
+st.caption(
+    "Beam search ranks finished candidates by their score; GNMT's coverage penalty takes score "
+    "from one whose steps left a source word unread, so that a translation leaving no word "
+    "out can win."
+)
+if chosen.model.attends:
+    widgets.coverage_penalty_what_if(result, drawn, partial(caches.penalised_translation, chosen))
+else:
+    st.info("This model has no attention, so there is no coverage to penalise: choose a model "
+            "with attention in the sidebar.")  # fmt: skip
 
 st.subheader("The search as a tree")
 if st.toggle("Draw every candidate the search weighed", key="beam_tree_on"):

@@ -1,4 +1,5 @@
-"""Step through: one decoder step at a time, with the scorer's formula and this step's numbers."""
+"""Step through: one decoder step at a time, with the scorer's formula and this step's numbers,
+the coverage so far, and one word followed step by step."""
 
 from functools import partial
 
@@ -8,6 +9,7 @@ from dashboard import figures, views, widgets
 from dashboard.state import caches, session
 from dashboard.views import formulas
 from dashboard.views.markdown_text import literal
+from nmt_core.analysis.coverage import attention_by_step
 
 chosen = session.settings()
 drawn = widgets.Drawn.sidebar(chosen)
@@ -47,6 +49,10 @@ else:
             hyp.attention, source, hyp.target_pieces, title=title, highlight_row=t, presentation=big
         )
         widgets.chart(heatmap, "step_heatmap", drawn, t + 1)
+        widgets.coverage_so_far(result, t, drawn)  # fills up as the class steps on
+    with heatmap_area if big else topk_area:  # on a screen, the column beside it
+        by_step = {chosen.model.name: attention_by_step(result, word_level=chosen.word_level)}
+        widgets.follow_one_word(by_step, drawn, "step_follow", current=t)
     alpha, scores = hyp.attention[t], hyp.scores[t]
     j_star = int(alpha.argmax())  # 0-based
     one, two = (bars_area, bars_area) if big else bars_area.columns(2)

@@ -1,9 +1,11 @@
-"""Translate: the translation and the attention heatmap of the current model."""
+"""Translate: the translation, the attention heatmap of the current model with each source
+word's coverage under it, and one word followed step by step."""
 
 import streamlit as st
 
 from dashboard import views, widgets
 from dashboard.state import caches, session
+from dashboard.views import coverage
 from dashboard.views.markdown_text import literal
 
 chosen = session.settings()
@@ -18,15 +20,23 @@ if not big:
 st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=True)
 
 # On a projector the whole heatmap, its labels too, fits the first screen for a sentence of up
-# to 12 words: source tokens on top, compact rows, the explanations below it.
-title = "Where the decoder looks: rows = output tokens, columns = input tokens"
-if widgets.attention_chart(result, drawn, "heatmap", "" if big else title, fit_screen=big) is None:
+# to 12 words: source tokens on top, compact rows, the coverage bars and explanations below it.
+title, axes = "Where the decoder looks", "Rows = output tokens, columns = input tokens."
+bars = coverage.coverage_bars(result, word_level=chosen.word_level)
+view = widgets.attention_chart(
+    result, drawn, "heatmap", "" if big else title, fit_screen=big, coverage=bars
+)
+if view is None or bars is None:
     st.stop()
+widgets.left_out(result)  # the words no step looked at, in one line
 if big:  # the title would sit on the source tokens above the matrix: it goes below
     st.caption(f"{title}. {label}.")
 st.caption(
-    "Each row is one output token (a piece, or a word when *words* is chosen) and sums to 1. "
+    f"{axes} Each row is one output token (a piece, or a word when *words* is chosen) and "
+    "sums to 1. "
     "The source ends with </s>: the model may "
     "attend to the end of the sentence too. Pieces starting with ▁ begin a new word; switch "
-    "to words in the sidebar to add up each word's pieces."
+    "to words in the sidebar to add up each word's pieces. "
+    + coverage.bars_caption(bars, chosen.word_level)
 )
+widgets.follow_one_word({chosen.model.name: view}, drawn, "translate_follow")

@@ -21,9 +21,10 @@ One module per kind of figure; callers use ``from dashboard import figures`` and
 * ``colours``: the colour scales, the highlight, paired and per-model colours.
 * ``layout``: the look all figures share (template, fonts, titles, token axes, heights).
 * ``heatmaps``: attention, the difference of two attentions, context vectors.
+* ``coverage``: each source token's coverage as bars, alone or under the heatmap's columns.
 * ``animation``: one decoder step, animated in the browser.
 * ``bars``: weights, values per token, paired bars, the likeliest next pieces.
-* ``lines``: series over decoder steps, training curves, BLEU by source length.
+* ``lines``: series over decoder steps (one word followed), training curves, BLEU by length.
 * ``tree``: the beam search tree.
 * ``links``: alignment links between the two sentences.
 * ``querykey``: the decoder's queries and the encoder's keys on one plane.
@@ -48,6 +49,7 @@ from dashboard.figures.colours import (
     SPARE_COLOURS,
     model_colours,
 )
+from dashboard.figures.coverage import attention_with_coverage, coverage_chart
 from dashboard.figures.export import (
     SAVE_IMAGE_JS,
     file_name,
@@ -65,7 +67,13 @@ from dashboard.figures.heatmaps import (
 )
 from dashboard.figures.layout import TEMPLATE, TITLE_CHARACTERS, subscript
 from dashboard.figures.layout import _labels as _labels  # tests/test_hostile_input.py reads it
-from dashboard.figures.lines import bleu_by_length, length_bucket_label, step_lines, training_curves
+from dashboard.figures.lines import (
+    bleu_by_length,
+    followed_word,
+    length_bucket_label,
+    step_lines,
+    training_curves,
+)
 from dashboard.figures.links import alignment_links
 from dashboard.figures.querykey import query_key_map
 from dashboard.figures.tree import TREE_COLOURS, beam_tree
@@ -90,12 +98,15 @@ __all__ = [
     "TREE_COLOURS",
     "alignment_links",
     "attention_heatmap",
+    "attention_with_coverage",
     "bar_chart",
     "beam_tree",
     "bleu_by_length",
     "context_heatmap",
+    "coverage_chart",
     "difference_heatmap",
     "file_name",
+    "followed_word",
     "image_caption",
     "image_spec",
     "pair_heatmaps",

@@ -1,5 +1,6 @@
-"""Line charts: named series over decoder steps, training curves over training steps, and
-BLEU by source length, one line per model."""
+"""Line charts: named series over decoder steps (one source word's attention at each step, of
+one model or several), training curves over training steps, and BLEU by source length, one
+line per model."""
 
 from __future__ import annotations
 
@@ -71,6 +72,42 @@ def step_lines(
         height,
         xaxis=x_axis,
         yaxis={"title": _text(y_title)},
+    )
+
+
+def followed_word(
+    series: Mapping[str, np.ndarray],
+    tokens: Sequence[str],
+    *,
+    title: str = "",
+    current: int | None = None,
+    presentation: bool = False,
+    colours: Mapping[str, str] | None = None,
+) -> go.Figure:
+    """One source word's attention at every output step: a line per named series (one model,
+    or Compare's A and B over the same output ``tokens``), on a fixed 0-1 weight axis so that
+    two sentences or two models read alike; ``current``: a step (0-based) marked with a red
+    line, as Step through shows it; ``colours`` by series name (see ``model_colours``)."""
+    fig = step_lines(
+        series,
+        tokens=tokens,
+        title=title,
+        y_title="weight (0–1)",
+        presentation=presentation,
+        colours=colours,
+    )
+    shapes = []
+    if current is not None:
+        if not 0 <= current < len(tokens):
+            raise ValueError(f"current step {current} outside 0..{len(tokens) - 1}")
+        shapes.append({"type": "line", "name": "current step", "x0": current, "x1": current,
+                       "xref": "x", "y0": 0, "y1": 1, "yref": "y domain",
+                       "line": {"color": HIGHLIGHT, "width": 2}})  # fmt: skip
+    return fig.update_layout(
+        yaxis_range=[0, 1.05],
+        yaxis_fixedrange=True,
+        showlegend=len(series) > 1,  # the legend at the right, as on Compare's other lines
+        shapes=shapes,
     )
 
 

@@ -163,6 +163,20 @@ def _translate(path: str, device: str, stamp: float, sentence: str, beam_size: i
     return _model_work(translate, path, device, stamp, sentence, beam_size)
 
 
+@st.cache_data(show_spinner="Searching with the coverage penalty…", max_entries=256)
+def _penalised(
+    path: str, device: str, stamp: float, sentence: str, beam_size: int, beta: float
+) -> Translation:
+    return _model_work(translate, path, device, stamp, sentence, beam_size, coverage_penalty=beta)
+
+
+def penalised_translation(chosen: Settings, beta: float) -> Translation:
+    """The current model's beam search of the current sentence at the sidebar's beam, with
+    GNMT's coverage penalty ``beta`` (``translate(coverage_penalty=)``); cached like
+    translations. Raises ValueError for greedy search or a model without attention."""
+    return _penalised(*_chosen_key(chosen), chosen.beam_size, round(beta, 2))
+
+
 @st.cache_data(show_spinner="Translating…", max_entries=512)
 def _forced(path: str, device: str, stamp: float, sentence: str, reference: str) -> Translation:
     # the greedy translation comes from its own cache: a page that shows it has made it already

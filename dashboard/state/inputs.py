@@ -12,9 +12,11 @@ force-decoded or scored against another German sentence.
 
 The link (``?s=...&model=...``) carries the sentence and the model, the step (Step through and
 Lesson), the beam size, the token level, presentation mode, the Lesson's tour step (``tour=3``,
-written by the Lesson while its tour runs), Compare's models A and B (``a=``, ``b=``) and the
-what-if temperature (``temperature=0.5``, left out at the model's own 1); each page puts its
-own choices in with :func:`show_in_link`. :func:`from_link` reads it on a session's first run
+written by the Lesson while its tour runs), Compare's models A and B (``a=``, ``b=``), the
+what-if temperature (``temperature=0.5``, left out at the model's own 1), the source token
+followed step by step on Translate and Step through (``follow=3``) and Beam search's coverage
+penalty (``beta=0.5``, left out at its default); each page puts its own choices in with
+:func:`show_in_link`. :func:`from_link` reads it on a session's first run
 and :func:`link` gives the part every page's URL shows. Each value is read by one parser of
 ``link_values`` (:func:`link_settings`); a text it cannot use leaves its setting at the
 default and is named to the user once.
@@ -40,6 +42,9 @@ MAX_BEAM = 8  # the sidebar slider's range is 1..MAX_BEAM
 # (the shipped models' scores at one step span up to about 25: e / 100 spans 0.25)
 TEMPERATURES = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0)
 MAX_POSITION = 9999  # a link's step or tour step at most; a page shows one past its end at its last
+# Beam search's coverage penalty what-if: β from 0 (none) to 1 in steps of BETA_STEP; it opens
+# at 0.2, the β of Wu et al. 2016's experiments
+BETA_RANGE, BETA_STEP, BETA_DEFAULT = (0.0, 1.0), 0.05, 0.2
 
 
 def _copy(key: Key) -> Key:
@@ -97,6 +102,16 @@ def _temperature(text: str) -> float | None:
     return number if number in TEMPERATURES else None
 
 
+def _beta(text: str) -> float | None:
+    """A stop of the coverage penalty's β slider, from a link's text ("0.35")."""
+    number = real_number(text, *BETA_RANGE)
+    if number is None:
+        return None
+    stops = number / BETA_STEP
+    on_a_stop = abs(stops - round(stops)) < 1e-6
+    return round(round(stops) * BETA_STEP, 2) + 0.0 if on_a_stop else None  # + 0.0: never -0
+
+
 def link_settings(models: Collection[str]) -> dict[str, LinkSetting]:
     """How each key of a link but the sentence and the model (see :func:`from_link`) becomes
     session state; ``models`` are the names of the server's models (Compare's A and B)."""
@@ -124,6 +139,12 @@ def link_settings(models: Collection[str]) -> dict[str, LinkSetting]:
             _temperature,
             (session.TEMPERATURE,),
             f"temperature a stop of its slider, {TEMPERATURES[0]:g}–{TEMPERATURES[-1]:g}",
+        ),
+        "follow": LinkSetting(position, (session.FOLLOW,), f"follow 1–{MAX_POSITION}"),
+        "beta": LinkSetting(
+            _beta,
+            (session.COVERAGE_BETA,),
+            f"beta {BETA_RANGE[0]:g}–{BETA_RANGE[1]:g} in steps of {BETA_STEP:g}",
         ),
     }
 

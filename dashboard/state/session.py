@@ -102,6 +102,10 @@ LESSON_PREDICT = Key[bool]("lesson_predict", "Lesson: guess first, then reveal",
 QUIZ_GUESS = Key[int | None]("quiz_guess", "Lesson: the word a class guessed", True, True)
 QK_SOURCE = Key[str]("qk_source", "Query–key map: whose sentences, of querykey.SOURCES", True)
 QK_COUNT = Key[int]("qk_count", "Query–key map: how many sentences", True)
+FOLLOW = Key[int | None](
+    "follow", "Translate, Step through: the source token followed, 1-based; None: none", True, True
+)
+COVERAGE_BETA = Key[float]("coverage_beta", "Beam search: β of the coverage penalty what-if", True)
 # a page's own bookkeeping
 STEP_NEXT = Key[int]("step_next", "Step through: the step a playing run hands on", False, True)
 PLAYING = Key[bool]("playing", "Step through: the steps play by themselves", False, True)
@@ -114,6 +118,11 @@ TEMPERATURE = Key[float]("temperature", "Step through and Lesson: the what-if te
 TEMPERATURE_SLIDERS = {  # each page's own Temperature slider, set from T
     "step_temperature": Key[float]("step_temperature_slider", "Step through: its slider, from T"),
     "lesson_temperature": Key[float]("lesson_temperature_slider", "Lesson: its slider, from T"),
+}
+FOLLOW_BOXES = {  # each page's own Follow box (a widget key belongs to one page), set from follow
+    "translate_follow": Key[int | None]("translate_follow_box", "Translate: its Follow box"),
+    "step_follow": Key[int | None]("step_follow_box", "Step through: its Follow box"),
+    "compare_follow": Key[int | None]("compare_follow_box", "Compare: its Follow box"),
 }
 WHATIF_EDIT = Key[str]("whatif_edit", "Step through: the what-if change")
 WHATIF_PIECE = Key[str]("whatif_piece", "Step through: another piece for the what-if")
@@ -141,7 +150,11 @@ CANDIDATE = Family[int](
 
 KEYS = tuple(
     value
-    for value in [*dict(globals()).values(), *TEMPERATURE_SLIDERS.values()]
+    for value in [
+        *dict(globals()).values(),
+        *TEMPERATURE_SLIDERS.values(),
+        *FOLLOW_BOXES.values(),
+    ]
     if isinstance(value, Key)
 )
 FAMILIES = tuple(value for value in dict(globals()).values() if isinstance(value, Family))

@@ -28,6 +28,7 @@ import numpy as np
 from dashboard.views.formulas import score_formula, subscripted
 from dashboard.views.markdown_text import literal
 from dashboard.views.pieces import piece_name
+from nmt_core.analysis.coverage import source_coverage
 from nmt_core.checkpoint import CheckpointInfo
 from nmt_core.measures.step_arithmetic import vector_norm
 from nmt_core.measures.temperature import tempered_weights
@@ -149,6 +150,7 @@ def _weighing(result: Translation, step: int) -> tuple[TourStep, ...]:
     order, best, top = _most_attended(result, step)
     source = result.source_pieces
     runners = ", ".join(f"{piece_name(source, k)} ({alpha[k]:.2f})" for k in order[1:3])
+    covered = source_coverage(result, word_level=False)[best].coverage  # its column's sum
     sharp, flat = tempered_weights(hyp.scores[step], 0.1), tempered_weights(hyp.scores[step], 10)
     return (
         TourStep(
@@ -162,7 +164,9 @@ def _weighing(result: Translation, step: int) -> tuple[TourStep, ...]:
             f"The same {big} weights are row {t} of the attention matrix (framed): the row of "
             f"{_piece(hyp.target_pieces[step])}, the piece step {t} writes. Every row is one "
             f"decoder step and sums to 1; the heatmap on Translate shows all "
-            f"{len(hyp.target_pieces)} rows.",
+            f"{len(hyp.target_pieces)} rows. A column summed over them is a piece's coverage: "
+            f"{covered:.2f} for {top}. Translate draws it under each column: a word that no "
+            "row looks at may be missing from the translation.",
             "tour_heatmap",
         ),
         TourStep(

@@ -26,6 +26,12 @@ from dashboard.widgets.charts import (  # noqa: F401
     table,
     under_panels,
 )
+from dashboard.widgets.coverage import (  # noqa: F401
+    coverage_penalty_what_if,
+    coverage_so_far,
+    follow_one_word,
+    left_out,
+)
 from dashboard.widgets.experiments import (  # noqa: F401
     WHAT_IF_EDITS,
     attribution_panel,

@@ -12,6 +12,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from dashboard import figures, views
+from dashboard.views.coverage import CoverageBars
 from dashboard.views.settings import Settings
 from dashboard.widgets import exports
 from dashboard.widgets.results import no_attention_note
@@ -154,23 +155,30 @@ def attention_chart(
     hypothesis: Hypothesis | None = None,
     height_rows: int | None = None,
     fit_screen: bool = False,
+    coverage: CoverageBars | None = None,
 ) -> AttentionView | None:
     """The heatmap of ``hypothesis`` (default: the best) at the chosen token level, or a note;
     ``height_rows``: size it for that many rows, to line up with heatmaps beside it;
     ``fit_screen``: compact, the source tokens on top (``figures.attention_heatmap``);
+    ``coverage``: its columns' coverage as bars under them, at the same level;
     ``drawn``: the model that translated ``result``, for the exports."""
     view = result.attention_view(hypothesis, drawn.settings.word_level)
     if view is None:
         no_attention_note()
         return None
-    fig = figures.attention_heatmap(
-        view.matrix,
-        view.source_tokens,
-        view.target_tokens,
-        title=title,
-        presentation=drawn.settings.presentation,
-        height_rows=height_rows,
-        fit_screen=fit_screen,
-    )
+    presentation = drawn.settings.presentation
+    if coverage is None:
+        fig = figures.attention_heatmap(
+            view.matrix, view.source_tokens, view.target_tokens, title=title,
+            presentation=presentation, height_rows=height_rows, fit_screen=fit_screen,
+        )  # fmt: skip
+    else:
+        if coverage.tokens != view.source_tokens:
+            raise ValueError("the coverage bars and the heatmap's columns are not the same tokens")
+        fig = figures.attention_with_coverage(
+            view.matrix, view.source_tokens, view.target_tokens, coverage.values,
+            threshold=coverage.threshold, marked=coverage.marked, title=title,
+            presentation=presentation, fit_screen=fit_screen,
+        )  # fmt: skip
     chart(fig, key, drawn)
     return view
