@@ -26,6 +26,13 @@ from dashboard.widgets.charts import (  # noqa: F401
     table,
     under_panels,
 )
+from dashboard.widgets.classroom import (  # noqa: F401
+    ClassVote,
+    ballot,
+    class_guess,
+    class_opener,
+    class_refused,
+)
 from dashboard.widgets.experiments import (  # noqa: F401
     WHAT_IF_EDITS,
     attribution_panel,
