@@ -19,7 +19,7 @@ import streamlit as st  # noqa: E402
 
 from dashboard import presentation as presentation_mode  # noqa: E402
 from dashboard import views  # noqa: E402
-from dashboard.navigation import PAGES  # noqa: E402
+from dashboard.navigation import PAGES, VOTE  # noqa: E402
 from dashboard.state import caches, inputs, session  # noqa: E402
 from dashboard.state.link_values import flag  # noqa: E402
 from dashboard.views.examples import default_sentence, example_for, examples  # noqa: E402
@@ -39,6 +39,15 @@ bash checkpoints/recipes/train_all.sh
 # where the dashboard looks for them
 python -m nmt_core export --checkpoint runs/additive/averaged --output checkpoints/de-en-additive
 """
+
+# 0. A phone that opened a class vote's join link (/?class=CODE) gets the vote alone: no
+# sidebar, no sentence box, no model, and no other value of its link is read (the teacher's
+# authority is in the teacher's session, never in a link).
+if inputs.is_class_link(st.query_params):
+    st.set_page_config(page_title="Class vote · Attention Lab", page_icon="👁️", layout="centered")
+    vote = st.Page(VOTE.script, title=VOTE.title, icon=VOTE.icon, url_path=VOTE.url_path)
+    st.navigation([vote], position="hidden").run()
+    st.stop()
 
 # A link that opens presentation mode (a class's projector) opens with the sidebar collapsed,
 # so that the page gets the projector's whole 1024 px; the teacher opens it with the arrow.

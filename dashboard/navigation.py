@@ -1,8 +1,10 @@
 """The pages of the app, in the sidebar's order: one line a page.
 
 Rule: a declaration, read by ``app.py`` (``st.navigation``) and by the tests that walk every
-page. A new page is its file in app_pages/ plus one line here. Each page's URL path is pinned
-(``url_path``), so that moving or renaming a file never breaks a shared link.
+page. A new page is its file in app_pages/ plus one line here. One page is not in the sidebar:
+the class vote a phone opens from the Lesson's join link (``VOTE``), which app.py shows alone.
+Each page's URL path is pinned (``url_path``), so that moving or renaming a file never breaks a
+shared link.
 """
 
 from __future__ import annotations
@@ -31,3 +33,6 @@ PAGES = (
     Page("app_pages/lesson.py", "Lesson", ":material/school:", "lesson"),
     Page("app_pages/training.py", "Across training", ":material/timeline:", "training"),
 )
+# A student's phone in a class vote (/?class=CODE): app.py shows it, alone, for any link
+# with class=; never in the sidebar.
+VOTE = Page("app_pages/vote.py", "Class vote", ":material/how_to_vote:", "vote")

@@ -111,6 +111,7 @@ EVERY_BUILDER = {
     "paired bars": lambda big: figures.paired_bars(
         {"α": np.ones(4) / 4, "relevance": np.ones(4) / 4}, SOURCE, title="t", presentation=big
     ),
+    "votes": lambda big: figures.votes_chart([0, 3, 1, 0], SOURCE, presentation=big),
     "topk": lambda big: figures.topk_chart(
         ["▁a", "▁b"], np.ones(2) / 2, chosen="▁a", presentation=big
     ),
@@ -668,3 +669,37 @@ def test_a_followed_word_is_a_line_per_model_on_a_fixed_weight_axis_with_the_cur
         figures.followed_word({"A": np.zeros(4)}, TARGET, current=4)
     with pytest.raises(ValueError, match="steps"):
         figures.followed_word({"A": np.zeros(3)}, TARGET)
+
+
+def test_the_votes_chart_counts_whole_votes_per_word_in_the_class_colour():
+    fig = figures.votes_chart([0, 3, 1, 7], SOURCE, presentation=True, height=290)
+    (bars,) = fig.data
+    assert list(bars.y) == [0, 3, 1, 7] and list(bars.text) == ["0", "3", "1", "7"]
+    assert bars.marker.color == figures.PAIRED_COLOURS["blue"]  # the class's, after the reveal
+    assert fig.layout.yaxis.dtick == 2 and fig.layout.yaxis.range[1] > 7
+    with pytest.raises(ValueError, match="3 counts but 4 words"):
+        figures.votes_chart([0, 1, 2], SOURCE)
+
+
+def test_the_join_qr_code_draws_the_links_symbol_black_on_white():
+    """The SVG's dark modules are exactly those of the link's QR symbol (segno's matrix, error
+    correction M, a 2-module white border), sized for the projector."""
+    import segno
+
+    link = "http://192.168.1.23:8501/?class=abcdefghijkm"
+    svg = figures.join_qr(link, 240)
+    assert svg.startswith('<svg width="240" height="240" ') and 'fill="#fff"' in svg
+    symbol = segno.make(link, error="m", micro=False)
+    size = len(symbol.matrix) + 2 * 2
+    assert f'viewBox="0 0 {size} {size}"' in svg
+    (path,) = re.findall(r'<path[^>]* stroke="#000" d="([^"]+)"', svg)
+    dark, x, y = set(), 0.0, 0.0
+    for command, numbers in re.findall(r"([MmHh])([-\d. ]+)", path.replace("\n", "")):
+        values = [float(v) for v in numbers.split()]
+        if command in "Mm":
+            x, y = (values[0], values[1]) if command == "M" else (x + values[0], y + values[1])
+        else:
+            dark |= {(int(y - 0.5) - 2, int(x) + k - 2) for k in range(int(values[0]))}
+            x += values[0]
+    drawn = {(r, c) for r, row in enumerate(symbol.matrix) for c, v in enumerate(row) if v}
+    assert dark == drawn

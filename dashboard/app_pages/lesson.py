@@ -1,7 +1,9 @@
 """Lesson: encoder → alignment model → softmax → context vector, with this sentence's numbers;
-a guided tour through them, and a temperature to try. Each part the tour points at is a
-container keyed by one of ``tour.TARGETS``."""
+a guided tour through them, and a temperature to try; the class guesses first, on the projector
+or on its phones (a class vote). Each part the tour points at is a container keyed by one of
+``tour.TARGETS``."""
 
+import contextlib
 from functools import partial
 
 import streamlit as st
@@ -9,8 +11,53 @@ import streamlit as st
 from dashboard import figures, views, widgets
 from dashboard.export import lesson
 from dashboard.state import caches, inputs, session
-from dashboard.views import formulas, pieces
+from dashboard.state.classroom import Teacher
+from dashboard.views import classroom, formulas, pieces
+from dashboard.views.classroom import ClassRefused
 from nmt_core.network.scorers import scorer
+from nmt_core.translate import Translation
+
+
+def open_class() -> None:
+    """Open a class vote for this tab (the one it had ends); the key stays in its session state."""
+    if (old := session.CLASS_TEACHER.pop()) is not None:
+        close_class(old)
+    try:
+        session.CLASS_TEACHER.set(caches.classes().open())
+    except ClassRefused as full:
+        session.CLASS_NOTICE.set(str(full))
+    session.QUIZ_REVEALED.set(False)  # the class votes on this step first
+
+
+def close_class(teacher: Teacher) -> None:
+    session.CLASS_TEACHER.pop()
+    with contextlib.suppress(ClassRefused):  # it may have ended by itself
+        caches.classes().close(teacher)
+
+
+def class_vote(result: Translation, t: int, model: str) -> widgets.ClassVote | None:
+    """The class vote this tab opened, asked step ``t``'s question of ``model``'s ``result``
+    (the phones follow); None without one, or once it has ended (said once)."""
+    if (teacher := session.CLASS_TEACHER.get()) is None:
+        return None
+    classes = caches.classes()
+    question = classroom.question_for_step(result, t, model)
+    answer = classroom.answer_for_step(result, t)
+    try:
+        classes.ask(teacher, question)
+    except ClassRefused:  # three hours are up
+        session.CLASS_TEACHER.pop()
+        session.CLASS_NOTICE.set(classroom.ENDED)
+        return None
+    return widgets.ClassVote(
+        classroom.join_link(st.context.url, teacher.code),
+        question,
+        answer,
+        partial(classes.tally, teacher),
+        partial(classes.reveal, teacher, answer),
+        partial(close_class, teacher),
+    )
+
 
 chosen = session.settings()
 drawn = widgets.Drawn.sidebar(chosen)
@@ -38,9 +85,18 @@ if attends and not touring:  # the tour walks through the answer: no guessing wh
     if session.LESSON_PREDICT_FOR.get() != chosen.presentation:  # a class guesses first:
         session.LESSON_PREDICT.set(chosen.presentation)  # on with the projector
         session.LESSON_PREDICT_FOR.set(chosen.presentation)
-    if st.toggle("Guess first, then reveal", key="lesson_predict"):
+    with st.container(horizontal=True, vertical_alignment="center", gap="large"):
+        guessing = st.toggle("Guess first, then reveal", key="lesson_predict")
+        vote = class_vote(result, t, chosen.model.name) if guessing else None
+        if guessing and vote is None:  # or each student on a phone: a class vote
+            widgets.class_opener(open_class)
+    if guessing:
         asked = f"{chosen.model.name}\0{result.source}"
-        if not widgets.predict_then_reveal(result, t, chosen.presentation, asked):
+        if vote is None:
+            revealed = widgets.predict_then_reveal(result, t, chosen.presentation, asked)
+        else:  # the class votes on its phones, and sees what the projector shows
+            revealed = widgets.class_guess(vote, asked, t, chosen.presentation)
+        if not revealed:
             st.stop()
 if attends:
     st.subheader("The whole step, animated")

@@ -1,9 +1,9 @@
 """Figures draw: pure functions from results to Plotly figures; no Streamlit, no model, no
 arithmetic on results beyond laying them out. Tested on their own (tests/test_figures.py).
 
-Rule: imports numpy and Plotly, and from nmt_core only the result types it draws (WeightedSum,
-QueryKeyMap); never streamlit, a model or another dashboard module (tests/test_structure.py
-checks it).
+Rule: imports numpy and Plotly (segno for the one QR code), and from nmt_core only the result
+types it draws (WeightedSum, QueryKeyMap); never streamlit, a model or another dashboard module
+(tests/test_structure.py checks it).
 
 Conventions, shared by every chart so that they can be read side by side:
 
@@ -23,7 +23,8 @@ One module per kind of figure; callers use ``from dashboard import figures`` and
 * ``heatmaps``: attention, the difference of two attentions, context vectors.
 * ``coverage``: each source token's coverage as bars, alone or under the heatmap's columns.
 * ``animation``: one decoder step, animated in the browser.
-* ``bars``: weights, values per token, paired bars, the likeliest next pieces.
+* ``bars``: weights, values per token, paired bars, a class's votes, the likeliest next pieces.
+* ``qr_code``: the class vote's join link as a QR code (SVG).
 * ``lines``: series over decoder steps (one word followed), training curves, BLEU by length.
 * ``tree``: the beam search tree.
 * ``links``: alignment links between the two sentences.
@@ -33,7 +34,7 @@ One module per kind of figure; callers use ``from dashboard import figures`` and
 """
 
 from dashboard.figures.animation import ANIMATION_DIMENSIONS, step_animation
-from dashboard.figures.bars import bar_chart, paired_bars, topk_chart, weights_chart
+from dashboard.figures.bars import bar_chart, paired_bars, topk_chart, votes_chart, weights_chart
 from dashboard.figures.colours import (
     ATTENTION_SCALE,
     DIFFERENCE_SCALE,
@@ -75,6 +76,7 @@ from dashboard.figures.lines import (
     training_curves,
 )
 from dashboard.figures.links import alignment_links
+from dashboard.figures.qr_code import join_qr
 from dashboard.figures.querykey import query_key_map
 from dashboard.figures.tree import TREE_COLOURS, beam_tree
 
@@ -109,6 +111,7 @@ __all__ = [
     "followed_word",
     "image_caption",
     "image_spec",
+    "join_qr",
     "pair_heatmaps",
     "length_bucket_label",
     "model_colours",
@@ -122,5 +125,6 @@ __all__ = [
     "to_html",
     "topk_chart",
     "training_curves",
+    "votes_chart",
     "weights_chart",
 ]

@@ -1,5 +1,5 @@
 """Bar charts over tokens: one step's weights α_t, any value per token, two series side by
-side, and the likeliest next pieces."""
+side, a class's votes, and the likeliest next pieces."""
 
 from __future__ import annotations
 
@@ -114,6 +114,44 @@ def paired_bars(
         yaxis={"title": _text(y_title), "range": [0, 1]},
         barmode="group",
         showlegend=False,
+    )
+
+
+def votes_chart(
+    counts: Sequence[int],
+    words: Sequence[str],
+    *,
+    title: str = "",
+    presentation: bool = False,
+    height: int | None = None,
+) -> go.Figure:
+    """A class's votes so far, one bar per source word with its count above it, in the blue
+    that the class's share keeps beside the model's α after the reveal (``paired_bars``); whole
+    numbers on the axis. ``height``: px (default 300 on a projector, else 260)."""
+    values = np.asarray(counts, dtype=int)
+    if values.shape != (len(words),):
+        raise ValueError(f"{values.shape[0]} counts but {len(words)} words")
+    top = int(values.max(initial=0))
+    bars = {
+        "type": "bar",
+        "x": list(range(len(words))),
+        "y": values.tolist(),
+        "text": [str(v) for v in values.tolist()],
+        "textposition": "outside",
+        "cliponaxis": False,
+        "marker": {"color": PAIRED_COLOURS["blue"]},
+        "customdata": _labels(words),
+        "hovertemplate": "%{customdata}: %{y} votes<extra></extra>",
+    }
+    y_axis = {"title": _text("votes"), "range": [0, max(top, 1) * 1.2]}
+    y_axis["dtick"] = max(1, -(-top // 4))  # whole votes: at most 5 ticks
+    return _finish(
+        [bars],
+        title,
+        presentation,
+        height or (300 if presentation else 260),
+        xaxis=_token_axis(words, presentation, share=0.6),
+        yaxis=y_axis,
     )
 
 

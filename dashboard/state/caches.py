@@ -7,6 +7,7 @@
   and reuses the cached greedy translation.
 * Page runs take turns (:class:`PageTurns`), as many at a time as there are cores, and the
   checkpoint list is read again only when the folder changes.
+* The class votes of the server live in one registry (:func:`classes`), shared by all sessions.
 * Every function of the page's model takes the one frozen ``Settings`` of this run
   (``views.settings``, kept in ``session``), never widget keys.
 
@@ -28,6 +29,7 @@ from typing import Any, TypeVar
 import numpy as np
 import streamlit as st
 
+from dashboard.state.classroom import Classes
 from dashboard.views.settings import NothingToTranslate, Settings
 from nmt_core.analysis.alignment import Alignment
 from nmt_core.analysis.attribution import attribute
@@ -120,6 +122,13 @@ def page_turns() -> PageTurns:
     more per translation worker, since a run that waits for its worker leaves its core to
     another run (bench/RESULTS.md section 4)."""
     return PageTurns((os.cpu_count() or 1) + configured_workers())
+
+
+@st.cache_resource
+def classes() -> Classes:
+    """The one registry of this server's class votes (``state.classroom``), shared by every
+    session: the teacher's Lesson and the students' phones meet there."""
+    return Classes()
 
 
 @st.cache_data(max_entries=8)

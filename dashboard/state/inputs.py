@@ -20,6 +20,9 @@ penalty (``beta=0.5``, left out at its default); each page puts its own choices 
 and :func:`link` gives the part every page's URL shows. Each value is read by one parser of
 ``link_values`` (:func:`link_settings`); a text it cannot use leaves its setting at the
 default and is named to the user once.
+
+A phone's link to a class vote (``/?class=CODE``, :func:`class_link`) is a link of its own:
+it opens the vote and nothing else.
 """
 
 from __future__ import annotations
@@ -183,6 +186,28 @@ def from_link(query: Mapping[str, str], models: Collection[str]) -> tuple[str | 
                 for state_key in setting.keys:
                     state_key.set(value)
     return query.get("model"), ignored
+
+
+# A phone's link to a class vote (``/?class=CODE``): the class's code, and the phone's own
+# voter token once it has joined, so that a reload is the same phone with the same vote. The
+# registry (``state.classroom``) judges both; no other value of such a link is read.
+CLASS_LINK_KEYS = ("class", "voter")
+
+
+def is_class_link(query: Mapping[str, str]) -> bool:
+    """Whether the link opens a class vote on a phone (it has ``class=``)."""
+    return "class" in query
+
+
+def class_link(query: Mapping[str, str]) -> tuple[str, str | None]:
+    """A phone's link: the class's code and the phone's voter token (None before it joined),
+    as the text they are; ``state.classroom`` refuses what is not one."""
+    return query.get("class", ""), query.get("voter")
+
+
+def show_voter_in_link(voter: str) -> None:
+    """Put the phone's voter token into its URL beside the class's code."""
+    st.query_params["voter"] = voter
 
 
 def link(sentence: str, model: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar
 import streamlit as st
 
 from dashboard import views
+from dashboard.state.classroom import Teacher
 from dashboard.views.settings import Settings
 
 T = TypeVar("T")
@@ -113,6 +114,11 @@ LESSON_PREDICT_FOR = Key[bool]("lesson_predict_for", "Lesson: the mode the guess
 QUIZ_ASKED = Key[tuple]("quiz_asked", "Lesson: the guess's question (model, sentence, step)")
 QUIZ_REVEALED = Key[bool]("quiz_revealed", "Lesson: the answer is shown")
 TOUR_STEP = Key[int]("tour_step", "Lesson: the guided tour's step, 1-based; absent: no tour")
+CLASS_TEACHER = Key[Teacher](
+    "class_teacher", "Lesson: the class vote this tab opened, with its secret key (never in a URL)"
+)
+CLASS_VOTER = Key[tuple[str, str]]("class_voter", "Class vote: this phone's (class, voter token)")
+CLASS_NOTICE = Key[str]("class_notice", "Class vote: why a vote or a class was refused, said once")
 # a teaching setting, not the sentence's (the model's own α is drawn beside it): kept
 TEMPERATURE = Key[float]("temperature", "Step through and Lesson: the what-if temperature T")
 TEMPERATURE_SLIDERS = {  # each page's own Temperature slider, set from T

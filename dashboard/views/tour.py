@@ -156,7 +156,8 @@ def _weighing(result: Translation, step: int) -> tuple[TourStep, ...]:
         TourStep(
             "The weights, one bar per piece",
             f"The chart “Attention weights {subscripted('α', t)}”: the red bar is {top} with "
-            f"{alpha[best]:.2f}; next come {runners}. This is where step {t} looks.",
+            f"{alpha[best]:.2f}; next come {runners}. This is where step {t} looks, what a class "
+            "guesses first (on its phones too).",
             "tour_alpha",
         ),
         TourStep(

@@ -26,6 +26,13 @@ from dashboard.widgets.charts import (  # noqa: F401
     table,
     under_panels,
 )
+from dashboard.widgets.classroom import (  # noqa: F401
+    ClassVote,
+    ballot,
+    class_guess,
+    class_opener,
+    class_refused,
+)
 from dashboard.widgets.coverage import (  # noqa: F401
     coverage_penalty_what_if,
     coverage_so_far,

@@ -32,10 +32,7 @@ def predict_then_reveal(result: Translation, step: int, presentation: bool, aske
     sentence): a new question, or another step, hides the answer again.
     """
     question = views.guess_for_step(result, step)
-    if session.QUIZ_ASKED.get() != (asked, step):
-        session.QUIZ_ASKED.set((asked, step))
-        session.QUIZ_REVEALED.set(False)
-        session.QUIZ_GUESS.pop()
+    new_question(asked, step)
     st.markdown("**Guess first:** which source word does it look at most? Click one.")
     guess = st.pills(
         "Your guess",
@@ -56,6 +53,15 @@ def predict_then_reveal(result: Translation, step: int, presentation: bool, aske
     right = guess == question.best
     (st.success if right else st.info)(question.verdict(guess))
     return True
+
+
+def new_question(asked: str, step: int) -> None:
+    """Hide the answer again, and forget the guess, when the question is new: another model or
+    sentence (``asked``) or another decoder ``step``."""
+    if session.QUIZ_ASKED.get() != (asked, step):
+        session.QUIZ_ASKED.set((asked, step))
+        session.QUIZ_REVEALED.set(False)
+        session.QUIZ_GUESS.pop()
 
 
 def animated_step(
@@ -123,7 +129,7 @@ def shortcut_votes_chart(
     st.caption(numbers.votes_line(voted, step))
 
 
-def _moved(step: session.Key[int], delta: int, steps: int) -> None:
+def moved(step: session.Key[int], delta: int, steps: int) -> None:
     """Move the 1-based ``step`` by ``delta`` within 1..steps: a button's callback, since the
     slider keyed by ``step`` is locked once it is drawn."""
     step.set(min(max(step.get(1) + delta, 1), steps))
@@ -135,10 +141,10 @@ def lesson_step_control(steps: int) -> None:
     on the first screen."""
     back, slider, forward = st.columns([1, 8, 1], vertical_alignment="bottom")
     t = session.LESSON_STEP.get(1)
-    back.button("◀", on_click=_moved, args=(session.LESSON_STEP, -1, steps), key="lesson_prev",
+    back.button("◀", on_click=moved, args=(session.LESSON_STEP, -1, steps), key="lesson_prev",
                 help="Previous step", width="stretch", disabled=t <= 1)  # fmt: skip
     slider.slider("Follow decoder step t", 1, steps, key="lesson_step")
-    forward.button("▶", on_click=_moved, args=(session.LESSON_STEP, 1, steps), key="lesson_next",
+    forward.button("▶", on_click=moved, args=(session.LESSON_STEP, 1, steps), key="lesson_next",
                    help="Next step", width="stretch", disabled=t >= steps)  # fmt: skip
 
 
@@ -160,11 +166,11 @@ def step_player(steps: int) -> int:
     if steps > 1:
         st.slider("Decoder step t", 1, steps, key="step")
     back, play, forward = st.columns(3)
-    back.button("◀ Previous", on_click=_moved, args=(session.STEP, -1, steps), key="step_prev",
+    back.button("◀ Previous", on_click=moved, args=(session.STEP, -1, steps), key="step_prev",
                 width="stretch")  # fmt: skip
     label = "⏸ Pause" if session.PLAYING.get() else "▶ Play"
     play.button(label, on_click=toggle_play, key="step_play", width="stretch")
-    forward.button("Next ▶", on_click=_moved, args=(session.STEP, 1, steps), key="step_forward",
+    forward.button("Next ▶", on_click=moved, args=(session.STEP, 1, steps), key="step_forward",
                    width="stretch")  # fmt: skip
     step = session.STEP.value()
     inputs.show_in_link(step=step)
