@@ -393,39 +393,21 @@ def test_the_tours_row_of_the_matrix_says_what_a_column_adds_up_to(root):
     assert "missing from the translation" in row.text
 
 
-def two_models_follow_one_word(root: str) -> None:
-    """A page as Compare would call the widget: A's and B's attention over the same tokens."""
-    import numpy as np
-
-    from dashboard import figures, widgets
-    from dashboard.views.settings import Settings
-    from nmt_core.checkpoint import list_checkpoints
-    from nmt_core.translate import AttentionView
-
-    a_info, b_info = list_checkpoints(root)[:2]
-    chosen = Settings(a_info, (a_info, b_info), "cpu", 1, False, False, "Ka Mo .")
-    source, target = ("▁Ka", "▁Mo", "▁.", "</s>"), ("▁Mo", "▁Ka", "</s>")
-    a = AttentionView(np.eye(3, 4), source, target)
-    b = AttentionView(np.full((3, 4), 0.25), source, target)
-    line_a, line_b = f"A: {a_info.name}", f"B: {b_info.name}"
-    widgets.follow_one_word(
-        {line_a: a, line_b: b},
-        widgets.Drawn((a_info, b_info), chosen, lettered=True),
-        "compare_follow",
-        colours={line_a: figures.MODEL_A_COLOUR, line_b: figures.MODEL_B_COLOUR},
-    )
-
-
-def test_the_followed_word_draws_two_models_over_the_same_tokens_as_compare_would(root):
-    at = AppTest.from_function(two_models_follow_one_word, args=(str(root),), default_timeout=60)
-    at.run()
-    assert not at.exception and not at.get("plotly_chart")  # nothing pinned yet
+def test_compare_follows_one_word_in_a_and_in_b_in_their_colours(app):
+    """Compare's A and B over the same tokens: one line each, the column of its own panel of
+    the pair's heatmap, in the colours A and B have on the page; the word is in the link."""
+    at = go_to(app, "compare")
+    assert "compare_follow" not in drawn(at)  # nothing pinned yet
     at.selectbox(key="compare_follow_box").set_value(2).run()
+    a, b = at.selectbox(key="compare_a").value, at.selectbox(key="compare_b").value
     spec = figure(at, "compare_follow")
-    assert [line["name"] for line in spec["data"]] == ["A: toy-additive", "B: toy-general"]
-    assert [line["y"] for line in spec["data"]] == [[0.0, 1.0, 0.0], [0.25, 0.25, 0.25]]
+    heatmaps = [t for t in figure(at, "compare_pair")["data"] if t["type"] == "heatmap"]
+    assert [line["name"] for line in spec["data"]] == [f"A: {a}", f"B: {b}"]
+    for line, heatmap in zip(spec["data"], heatmaps, strict=True):
+        np.testing.assert_allclose(line["y"], np.array(heatmap["z"])[:, 1], atol=1e-6)
     assert [line["line"]["color"] for line in spec["data"]] == [
         figures.MODEL_A_COLOUR,
         figures.MODEL_B_COLOUR,
     ]
     assert spec["layout"]["showlegend"] and at.query_params["follow"] == "2"
+    assert go_to(at, "translate").selectbox(key="translate_follow_box").value == 2

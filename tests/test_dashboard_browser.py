@@ -260,6 +260,28 @@ def test_translate_shows_the_whole_heatmap_on_a_projectors_first_screen(server, 
     assert labels["top"] >= 0 and labels["bottom"] <= height, labels
 
 
+# The coverage bars' plot (the chart's lower subplot) and the number of rows above it.
+COVERAGE_BARS = """() => { const p = document.querySelector('.js-plotly-plot');
+  const bars = p.querySelector('.xy2 .nsewdrag, .xy2 .bg') || p.querySelectorAll('.nsewdrag')[1];
+  return {rows: p.data[0].z.length, bottom: bars.getBoundingClientRect().bottom}; }"""
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1280, 720)])
+def test_translate_shows_a_sentences_coverage_bars_on_a_projectors_first_screen(
+    server, width, height
+):
+    """On a projector, a sentence of a dozen pieces shows its coverage bars under the heatmap
+    in the first screen too: on a panel as tall as the page's (150 px), they fell below it."""
+    with screen(width, height) as page:
+        page.goto(f"{server}/?s=Ka Mo Ti Tu Ka .&presentation=1")
+        page.wait_for_function(
+            "() => document.querySelector('.js-plotly-plot .heatmaplayer image')"
+        )
+        time.sleep(1)
+        shown = page.evaluate(COVERAGE_BARS)
+    assert 10 <= shown["rows"] <= 12 and shown["bottom"] <= height, shown
+
+
 OPTIONS_SHOWN = """() => [...document.querySelectorAll('[role=option]')].map(o => {
   const text = o.firstElementChild;
   const box = o.getBoundingClientRect();

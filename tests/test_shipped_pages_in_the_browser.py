@@ -385,6 +385,19 @@ PAIR_AND_FORMULAS = """pair => { const box = e => { const r = e.getBoundingClien
           formulas: [...document.querySelectorAll('.katex-display')].slice(0, 2).map(f => ({
             ...box(f.querySelector('.katex')), cut: f.scrollWidth > f.clientWidth + 8})),
           widest: document.documentElement.scrollWidth}; }"""
+# The pair scrolled to the top of the screen, as a teacher shows it: what is drawn at points
+# along its top edge (the panels' titles) and how opaque Streamlit's header is over it.
+PAIR_AT_THE_TOP = """pair => { pair.scrollIntoView({block: 'start'});
+  const r = pair.getBoundingClientRect(), y = r.top + 6;
+  const header = document.querySelector('[data-testid=stHeader]');
+  const over = x => [header, ...header.querySelectorAll('*')].filter(e => {
+    const b = e.getBoundingClientRect();
+    return b.left <= x && x <= b.right && b.top <= y && y <= b.bottom; });
+  const opaque = e => !['rgba(0, 0, 0, 0)', 'transparent'].includes(
+    getComputedStyle(e).backgroundColor);
+  return {top: r.top, points: [0.1, 0.3, 0.5, 0.7].map(f => r.left + f * r.width).map(x => ({
+    x, hit: pair.contains(document.elementFromPoint(x, y)),
+    opaque: over(x).filter(opaque).map(e => e.dataset.testid || e.className)}))}; }"""
 
 
 @pytest.mark.parametrize(
@@ -400,7 +413,8 @@ def test_compare_shows_both_maps_and_their_formulas_on_one_screen(
     """Each model's scoring formula stood far below the pair of maps, B's under A's (at
     1024 x 768 the four spanned 950 px and more): a class never saw a map with its formula. Now
     each formula stands right under its own panel, A's under A and B's under B: the two maps and
-    the two formulas lie within one 768-px screen, and nothing is wider than the screen."""
+    the two formulas lie within one 768-px screen, seen whole once scrolled to its top (under a
+    see-through header), and nothing is wider than the screen."""
     width, height = 1024, 768
     url = server + link("compare", sentence, f"{direction}-additive")
     with opened(browser, url, width, height) as page:
@@ -408,7 +422,9 @@ def test_compare_shows_both_maps_and_their_formulas_on_one_screen(
             f"() => ({FIND_PAIR})() && document.querySelectorAll('.katex-display').length >= 2"
         )
         settled(page)
-        shown = page.evaluate_handle(FIND_PAIR).as_element().evaluate(PAIR_AND_FORMULAS)
+        pair = page.evaluate_handle(FIND_PAIR).as_element()
+        shown = pair.evaluate(PAIR_AND_FORMULAS)
+        at_the_top = pair.evaluate(PAIR_AT_THE_TOP)
     boxes = [shown["pair"], *shown["formulas"]]
     span = max(b["bottom"] for b in boxes) - min(b["top"] for b in boxes)
     assert span <= height, shown
@@ -418,6 +434,11 @@ def test_compare_shows_both_maps_and_their_formulas_on_one_screen(
         assert panel["left"] <= middle <= panel["right"], shown  # under its own panel
         assert not formula["cut"], shown
     assert shown["widest"] <= width, shown
+    # scrolled to the top, nothing covers the maps: the header is see-through (it hid their
+    # titles, and the formulas' last lines fell under the screen's edge)
+    assert at_the_top["top"] < 2, at_the_top
+    for point in at_the_top["points"]:  # the maps' titles seen, and a hover reaches the map
+        assert point["hit"] and not point["opaque"], at_the_top
 
 
 # --- Lesson: the animation of one step ----------------------------------------------------------

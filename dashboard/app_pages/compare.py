@@ -116,6 +116,13 @@ if len(attentive) >= 2:
         "tokens. Jensen–Shannon divergence: how differently A and B attend at a step, from 0 "
         "(the same weights) to ln 2 ≈ 0.69 (no overlap)."
     )
+    # 4. One source word, followed step by step in A and in B (their colours as above).
+    widgets.follow_one_word(
+        {line_a: pair.a, line_b: pair.b},
+        both,
+        "compare_follow",
+        colours={line_a: figures.MODEL_A_COLOUR, line_b: figures.MODEL_B_COLOUR},
+    )
     st.metric(
         "Share of identical argmax links, A vs B (Jaccard |A∩B| / |A∪B|: 1 = all the same)",
         f"{pair.agreement:.2f}",
@@ -123,7 +130,7 @@ if len(attentive) >= 2:
 else:
     st.info("Two models side by side need two models with attention for this direction.")
 
-# 4. Every model of the direction, on request (four heatmaps do not fit a projector's screen).
+# 5. Every model of the direction, on request (four heatmaps do not fit a projector's screen).
 if st.toggle("Show every model of this direction", key="compare_all"):
     translations = [widgets.translated(m, chosen, caches.translation) for m in chosen.models]
     results = list(zip(chosen.models, translations, strict=True))

@@ -29,8 +29,9 @@ from dashboard.figures.layout import (
 
 COVERED_COLOUR = "#7f7f7f"  # a bar of a word looked at: grey, so the red ones stand out
 THRESHOLD_COLOUR = "#555555"
-# px of the bars' plot under a heatmap, and of the space between the two
-COVERAGE_PANEL, PANEL_GAP = {False: 110, True: 150}, 16
+# px of the bars' plot under a heatmap (on a page, in presentation mode, and fitted to a
+# projector's first screen with the heatmap), and of the space between the two
+COVERAGE_PANEL, FIT_SCREEN_PANEL, PANEL_GAP = {False: 110, True: 150}, 100, 16
 # How far above a one-line title's place Plotly sets a wrapped one anchored at the top, in its
 # type size (measured in Chromium): 1.35, and 1.3 more (its line spacing) for each line
 WRAPPED_TITLE_RISE, TITLE_LINE = 1.35, 1.3
@@ -134,12 +135,13 @@ def attention_with_coverage(
     """The attention heatmap (``figures.attention_heatmap``), the source tokens above it, and
     under it the columns' coverage (S,) as bars on its x axis, each under its own column
     whatever the page's width; a dashed line at ``threshold``, the ``marked`` bars red.
-    ``fit_screen``: rows of ``COMPACT_ROW`` px, so that a projector's first screen holds the
-    heatmap."""
+    ``fit_screen``: rows of ``COMPACT_ROW`` px and a lower panel of bars, so that a
+    projector's first screen holds the heatmap and its bars."""
     _check_matrix(matrix, target_tokens, source_tokens, "attention")
     values = _values(coverage, source_tokens)
     trace, axes = _weights(matrix, source_tokens, target_tokens, presentation)
-    rows, panel = len(target_tokens), COVERAGE_PANEL[presentation]
+    rows = len(target_tokens)
+    panel = FIT_SCREEN_PANEL if fit_screen else COVERAGE_PANEL[presentation]
     heat = rows * COMPACT_ROW if fit_screen else _row_height(rows, presentation) - 120
     if fit_screen:
         axes["yaxis"]["tickfont"] = {"size": min(17, axes["yaxis"]["tickfont"]["size"])}
