@@ -125,7 +125,12 @@ DE_EN = (
         "I would like to drink a tea.",
         "'trinken' waits at the end behind the modal 'möchte'; English puts 'drink' right after "
         "'would like to'.",
-        also=("I would like to drink tea.", "I'd like to drink a tea."),
+        also=(
+            "I would like to drink tea.",
+            "I'd like to drink a tea.",
+            "I want to drink a tea.",
+            "I want to drink tea.",
+        ),
     ),
     Example(
         "verb-final clause",
@@ -137,15 +142,11 @@ DE_EN = (
     ),
     Example(
         "verb-final clause",
-        "Wenn es regnet, bleiben wir zu Hause.",
-        "When it rains, we stay at home.",
-        "The wenn-clause ends on its verb 'regnet'; then the main clause puts its verb "
-        "'bleiben' before 'wir', and English swaps them back: 'we stay'.",
-        also=(
-            "If it rains, we stay at home.",
-            "When it rains, we stay home.",
-            "If it rains, we will stay at home.",
-        ),
+        "Wenn es kalt ist, trinke ich Tee.",
+        "When it is cold, I drink tea.",
+        "The wenn-clause ends on its verb 'ist'; then the main clause puts its verb 'trinke' "
+        "before 'ich', and English swaps them back: 'I drink'.",
+        also=("If it is cold, I drink tea.", "When it is cold, I am drinking tea."),
     ),
     Example(
         "question",
@@ -219,10 +220,10 @@ DE_EN = (
     ),
     Example(
         "prepositional phrase",
-        "Ich koche für meine Freunde.",
-        "I am cooking for my friends.",
-        "'für meine Freunde' is 'for my friends' word for word: a diagonal after the verb.",
-        also=("I cook for my friends.",),
+        "Ich kaufe Blumen für meine Mutter.",
+        "I am buying flowers for my mother.",
+        "'für meine Mutter' is 'for my mother' word for word: a diagonal after the object.",
+        also=("I buy flowers for my mother.",),
     ),
     Example(
         "weather",
@@ -233,6 +234,7 @@ DE_EN = (
             "The sun will shine tomorrow.",
             "The sun is shining tomorrow.",
             "Tomorrow the sun is shining.",
+            "The sun shines tomorrow.",
         ),
     ),
     Example(
