@@ -1,7 +1,8 @@
 """What Chromium draws of coverage: on Translate each coverage bar stands under its own column of
 the heatmap, the dashed line at the threshold spans the bars' plot, and the bars of the words
 possibly left out are painted red, on a projector (1024 x 768, presentation mode) and on a
-screen (1280 x 720); and no page that shows coverage or a followed word scrolls sideways.
+screen (1280 x 720); a click in a word's column of bars follows that word, on Translate and on
+Step through; and no page that shows coverage or a followed word scrolls sideways.
 Skipped only when /usr/bin/chromium or playwright is missing.
 """
 
@@ -11,11 +12,11 @@ import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlparse
 
 import pytest
 from conftest import TOY_WORDS, untrained
-from live_server import CHROMIUM, CHROMIUM_ARGS, playwright_or_skip, serve_dashboard
+from live_server import playwright_or_skip, serve_dashboard
 
 from dashboard import figures
 from nmt_core.__main__ import main
@@ -43,16 +44,6 @@ def server(root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
     log = tmp_path_factory.mktemp("coverage-browser-log") / "streamlit.log"
     with serve_dashboard(root, log, timeout=60) as (url, _):
         yield url
-
-
-@pytest.fixture
-def browser() -> Iterator[sync_api.Browser]:
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 SETTLED = """() => !document.querySelector('[data-testid="stStatusWidget"], [data-stale="true"]')"""
@@ -86,8 +77,9 @@ def a_sentence_with_words_left_out(root: Path) -> tuple[str, set[int]]:
 # The heatmap's picture, its columns, the coverage bars and the dashed line, in page pixels.
 DRAWN = """el => { const box = e => { const r = e.getBoundingClientRect();
     return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
-  const bars = [...el.querySelectorAll('.barlayer .point path')].map(p => ({
-    ...box(p), fill: getComputedStyle(p).fill}));
+  const bars = [...el.querySelectorAll('.barlayer .point path')]
+    .filter(p => getComputedStyle(p).fillOpacity !== '0')  // not the see-through columns
+    .map(p => ({...box(p), fill: getComputedStyle(p).fill}));
   const dashed = [...el.querySelectorAll('.shapelayer path')].filter(
     p => getComputedStyle(p).strokeDasharray !== 'none').map(box);
   return {image: box(el.querySelector('.heatmaplayer image')), columns: el.data[0].z[0].length,
@@ -125,6 +117,48 @@ def test_each_coverage_bar_stands_under_its_column_and_the_left_out_ones_are_red
     assert abs(line["left"] - image["left"]) <= 2 and abs(line["right"] - image["right"]) <= 2
     base = max(bar["bottom"] for bar in bars)
     assert image["bottom"] < line["top"] < base
+
+
+@pytest.mark.parametrize("path, chart", [("", 0), ("step", 1)])
+def test_a_click_in_a_words_column_of_bars_follows_that_word(server, root, browser, path, chart):
+    """On Translate (the bars under the heatmap) and on Step through (the coverage so far), a
+    click above a column's bar, where only its see-through column is, follows that word: the
+    followed-word chart names it, the link carries it, and no bar fades (Plotly dims the
+    points a click does not select)."""
+    sentence, column = "Ka Mo Ti Tu .", 2
+    piece = translate(load_checkpoint(root / "toy-additive"), sentence).source_pieces[column]
+    page = opened(browser, f"{server}/{path}?s={quote(sentence)}&model=toy-additive", 1280, 720)
+    try:
+        plot = page.locator(".js-plotly-plot").nth(chart)
+        plot.scroll_into_view_if_needed()
+        time.sleep(1)
+        where = plot.evaluate(COLUMN_TOPS)
+        x = where["left"] + (column + 0.5) * (where["right"] - where["left"]) / where["columns"]
+        page.mouse.move(x, where["top"] + 6)
+        time.sleep(0.5)
+        page.mouse.click(x, where["top"] + 6)
+        title = f"Attention to “{piece}”"  # (a title wraps: its text has no space at a break)
+        page.locator(".js-plotly-plot .gtitle", has_text=title).wait_for()
+        page.wait_for_function(SETTLED)
+        follow = parse_qs(urlparse(page.url).query).get("follow")
+        faded = plot.evaluate(FADED)
+    finally:
+        page.close()
+    assert follow == [str(column + 1)]
+    assert faded == [], faded
+
+
+# The see-through columns (the first bars): their left and right edges, their top, how many
+COLUMN_TOPS = """el => { const bars = el.querySelector('.barlayer .trace');  // the columns
+  const boxes = [...bars.querySelectorAll('.point path')].map(p => p.getBoundingClientRect());
+  return {left: Math.min(...boxes.map(b => b.left)), right: Math.max(...boxes.map(b => b.right)),
+          top: Math.min(...boxes.map(b => b.top)), columns: boxes.length}; }"""
+
+
+# the bars drawn paler than opaque (the see-through columns aside)
+FADED = """el => [...el.querySelectorAll('.barlayer .point path')].map(p => getComputedStyle(p))
+  .filter(s => s.fillOpacity !== '0' && Number(s.opacity) * Number(s.fillOpacity) < 1)
+  .map(s => [s.opacity, s.fillOpacity])"""
 
 
 SIDEWAYS = """() => { const main = document.querySelector('[data-testid="stMain"]');

@@ -16,6 +16,7 @@ from conftest import TOY_WORDS, shown, tick_words, untrained
 from streamlit.testing.v1 import AppTest
 
 from dashboard import figures
+from dashboard.figures.coverage import COLUMNS
 from dashboard.views import coverage as views_coverage
 from dashboard.views.markdown_text import literal
 from dashboard.views.tour import tour_steps
@@ -124,6 +125,18 @@ def test_one_followed_token_is_a_column_of_each_views_matrix():
     assert views_coverage.followed_title(view, 2) == "Attention to “Park” at each output step"
 
 
+def test_a_click_in_a_tokens_column_follows_that_token_and_a_click_elsewhere_nothing():
+    """A coverage chart's click (Streamlit's selection points): the column's ``x`` is its
+    token's 0-based index; a heatmap cell's point has no whole x in range, and follows
+    nothing."""
+    clicked = views_coverage.clicked_token
+    assert clicked([{"x": 2, "y": 1.15, "curve_number": 1}], 5) == 3
+    assert clicked([{"x": 2.0}], 5) == 3
+    assert clicked([{"x": "▁Pa", "y": "▁I"}, {"x": 0}], 5) == 1  # the first in a column
+    for points in ([], [{"x": 5}], [{"x": -1}], [{"x": 1.5}], [{"y": 1}], [{"x": None}]):
+        assert clicked(points, 5) is None, points
+
+
 def test_the_same_output_with_and_without_the_penalty_is_said_in_one_line():
     plain = translation()
     other = translation(hypothesis(target=("▁I", "▁have", "▁the", "</s>")))
@@ -169,7 +182,8 @@ def drawn(at: AppTest) -> set[str]:
 
 
 def bars_of(spec: dict) -> dict:
-    (bars,) = [t for t in spec["data"] if t["type"] == "bar"]
+    """The coverage bars (not the see-through columns that take the clicks)."""
+    (bars,) = [t for t in spec["data"] if t["type"] == "bar" and t.get("name") != COLUMNS]
     return bars
 
 

@@ -593,8 +593,17 @@ def test_the_query_key_map_draws_queries_and_keys_with_what_a_click_opens():
 
 
 def coverage_parts(fig: go.Figure) -> tuple[go.Bar, go.Scatter, dict]:
-    """The coverage bars, the red values above the threshold, and the dashed line."""
-    (bars,) = [t for t in fig.data if t.type == "bar"]
+    """The coverage bars, the red values above the threshold, and the dashed line; and checks
+    the see-through columns under the bars: one a token, edge to edge and up to the axis' top,
+    each saying its token and value on hover (they take the clicks; the bars take none)."""
+    (columns,) = [t for t in fig.data if t.type == "bar" and t.name == figures.coverage.COLUMNS]
+    (bars,) = [t for t in fig.data if t.type == "bar" and t.name != figures.coverage.COLUMNS]
+    axis = fig.layout[f"yaxis{(bars.yaxis or 'y')[1:]}"]
+    assert fig.data.index(columns) < fig.data.index(bars) and fig.layout.barmode == "overlay"
+    assert list(columns.x) == list(bars.x) and columns.width == 1
+    assert set(columns.y) == {axis.range[1]} and columns.marker.color == "rgba(0,0,0,0)"
+    assert [c[1] for c in columns.customdata] == pytest.approx(list(bars.y))
+    assert "click" in columns.hovertemplate and bars.hoverinfo == "skip"
     (values,) = [t for t in fig.data if t.type == "scatter" and t.mode == "text"]
     (line,) = [shape for shape in fig.layout.shapes if shape.name == "threshold"]
     return bars, values, line

@@ -23,8 +23,9 @@ st.code(result.hypothesis or "(empty translation)", language=None, wrap_lines=Tr
 # to 12 words: source tokens on top, compact rows, the coverage bars and explanations below it.
 title, axes = "Where the decoder looks", "Rows = output tokens, columns = input tokens."
 bars = coverage.coverage_bars(result, word_level=chosen.word_level)
+clicked = "ignore" if bars is None else widgets.follow_clicked("heatmap", bars)
 view = widgets.attention_chart(
-    result, drawn, "heatmap", "" if big else title, fit_screen=big, coverage=bars
+    result, drawn, "heatmap", "" if big else title, fit_screen=big, coverage=bars, on_select=clicked
 )
 if view is None or bars is None:
     st.stop()
@@ -38,5 +39,6 @@ st.caption(
     "attend to the end of the sentence too. Pieces starting with ▁ begin a new word; switch "
     "to words in the sidebar to add up each word's pieces. "
     + coverage.bars_caption(bars, chosen.word_level)
+    + " Click a word's column of bars to follow it step by step (below)."
 )
 widgets.follow_one_word({chosen.model.name: view}, drawn, "translate_follow")

@@ -1,5 +1,6 @@
 """Coverage bars: each source token's attention summed over the output steps, a dashed line at
 the threshold, the bars under it in red with their value; under the heatmap's columns, or alone.
+A click anywhere in a token's column of the bars' plot is a click on that token (``COLUMNS``).
 
 Under the heatmap the bars share its x axis, so each stands under its own column whatever the
 page's width, and the source tokens above the heatmap head the columns of both. Alone (Step
@@ -29,6 +30,9 @@ from dashboard.figures.layout import (
 
 COVERED_COLOUR = "#7f7f7f"  # a bar of a word looked at: grey, so the red ones stand out
 THRESHOLD_COLOUR = "#555555"
+# the name of the see-through bars, one a column and as tall as the plot, that take a click
+# anywhere in a token's column (a short bar alone would be a target too small to hit)
+COLUMNS = "columns"
 # px of the bars' plot under a heatmap (on a page, in presentation mode, and fitted to a
 # projector's first screen with the heatmap), and of the space between the two
 COVERAGE_PANEL, FIT_SCREEN_PANEL, PANEL_GAP = {False: 110, True: 150}, 100, 16
@@ -56,15 +60,26 @@ def _bars(
     marked: Collection[int],
     threshold: float,
     axes: tuple[str, str],
+    top: float,
 ) -> list[dict[str, Any]]:
     """One bar per token on the axes ``axes`` (x, y), the ``marked`` ones red; their values
-    written in red just above the threshold's line, where a bar too short to read has room."""
+    written in red just above the threshold's line, where a bar too short to read has room;
+    under them the see-through ``COLUMNS``, each up to ``top`` (the axis' top), which show a
+    token's value on hover and take its clicks (the bars themselves are skipped by both)."""
     x, labels = list(range(len(tokens))), _labels(tokens)
+    columns = {
+        "type": "bar", "name": COLUMNS, "x": x, "y": [top] * len(x), "width": 1,
+        "xaxis": axes[0], "yaxis": axes[1], "marker": {"color": "rgba(0,0,0,0)"},
+        "customdata": [[label, float(v)] for label, v in zip(labels, values, strict=True)],
+        "hovertemplate": "%{customdata[0]}: coverage %{customdata[1]:.2f}<br>click: follow it"
+        "<extra></extra>",
+        "unselected": {"marker": {"opacity": 1}}, "showlegend": False,
+    }  # fmt: skip
     bars = {
         "type": "bar", "x": x, "y": values.tolist(), "xaxis": axes[0], "yaxis": axes[1],
         "marker": {"color": [HIGHLIGHT if k in marked else COVERED_COLOUR for k in x]},
-        "customdata": labels, "hovertemplate": "%{customdata}: coverage %{y:.2f}<extra></extra>",
-        "showlegend": False,
+        "width": 0.7, "hoverinfo": "skip", "showlegend": False,
+        "unselected": {"marker": {"opacity": 1}},  # a click selects a column: no bar dims
     }  # fmt: skip
     shown = sorted(k for k in marked if 0 <= k < len(tokens))
     values_of_marked = {
@@ -73,7 +88,7 @@ def _bars(
         "textfont": {"color": HIGHLIGHT}, "xaxis": axes[0], "yaxis": axes[1],
         "hoverinfo": "skip", "showlegend": False, "cliponaxis": False,
     }  # fmt: skip
-    return [bars, values_of_marked]
+    return [columns, bars, values_of_marked]
 
 
 def _value_axis(top: float, threshold: float, presentation: bool) -> dict[str, Any]:
@@ -109,14 +124,16 @@ def coverage_chart(
     ``marked`` bars red; the axis reaches ``top`` whatever the values (a chart that fills up
     step by step keeps its scale)."""
     values = _values(coverage, tokens)
+    axis = _value_axis(max(top, float(values.max(initial=0))), threshold, presentation)
     return _finish(
-        _bars(values, tokens, set(marked), threshold, ("x", "y")),
+        _bars(values, tokens, set(marked), threshold, ("x", "y"), axis["range"][1]),
         title,
         presentation,
         380 if presentation else 280,
         xaxis={**_token_axis(tokens, presentation, share=1.0), "range": _columns(tokens)},
-        yaxis=_value_axis(max(top, float(values.max(initial=0))), threshold, presentation),
+        yaxis=axis,
         shapes=[_threshold_line(threshold, ("x", "y"))],
+        barmode="overlay",
     )
 
 
@@ -150,18 +167,15 @@ def attention_with_coverage(
     axes["xaxis"]["range"] = _columns(source_tokens)
     axes["yaxis"]["domain"] = [(panel + PANEL_GAP) / plot, 1.0]
     trace["colorbar"].update(len=heat / plot, y=1.0, yanchor="top")
-    top = max(1.0, float(values.max(initial=0)))
+    value_axis = _value_axis(max(1.0, float(values.max(initial=0))), threshold, presentation)
     layout = {
         **axes,
-        "yaxis2": {
-            **_value_axis(top, threshold, presentation),
-            "domain": [0.0, panel / plot],
-            "anchor": "x",
-        },
+        "yaxis2": {**value_axis, "domain": [0.0, panel / plot], "anchor": "x"},
         "shapes": [_threshold_line(threshold, ("x", "y2"))],
-        "bargap": 0.3,
+        "barmode": "overlay",
     }
-    data = [trace, *_bars(values, source_tokens, set(marked), threshold, ("x", "y2"))]
+    bars = _bars(values, source_tokens, set(marked), threshold, ("x", "y2"), value_axis["range"][1])
+    data = [trace, *bars]
     fig = _finish(data, title, presentation, plot + 100 + 40 * bool(title), **layout)
     # the title at the figure's top edge, so that its automargin keeps the labels below it;
     # a wrapped one rises above that edge: the padding brings its first line back in

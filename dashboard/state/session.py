@@ -130,6 +130,12 @@ FOLLOW_BOXES = {  # each page's own Follow box (a widget key belongs to one page
     "step_follow": Key[int | None]("step_follow_box", "Step through: its Follow box"),
     "compare_follow": Key[int | None]("compare_follow_box", "Compare: its Follow box"),
 }
+COVERAGE_CLICKS = {  # the charts whose coverage columns a click follows: their selections
+    "heatmap": Key[Any]("heatmap", "Translate: the heatmap's selection (PlotlyState)"),
+    "step_coverage": Key[Any](
+        "step_coverage", "Step through: the coverage chart's selection (PlotlyState)"
+    ),
+}
 WHATIF_EDIT = Key[str]("whatif_edit", "Step through: the what-if change")
 WHATIF_PIECE = Key[str]("whatif_piece", "Step through: another piece for the what-if")
 WHATIF_SOURCE = Key[int]("whatif_source", "Step through: the source piece all attention goes to")
@@ -160,6 +166,7 @@ KEYS = tuple(
         *dict(globals()).values(),
         *TEMPERATURE_SLIDERS.values(),
         *FOLLOW_BOXES.values(),
+        *COVERAGE_CLICKS.values(),
     ]
     if isinstance(value, Key)
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -127,6 +128,17 @@ def follow_options(view: AttentionView) -> list[str]:
     """The source tokens one can follow, as a box lists them: “3: Park” (a token that occurs
     twice keeps its own entry)."""
     return [f"{k + 1}: {token}" for k, token in enumerate(view.source_tokens)]
+
+
+def clicked_token(points: Sequence[Mapping[str, Any]], count: int) -> int | None:
+    """The source token (1-based) of the first clicked point that stands in one of ``count``
+    columns (a coverage bar's ``x`` is its token's 0-based index), or None: a click on no
+    column (a heatmap cell, or nothing) follows nothing."""
+    for point in points:
+        x = point.get("x")
+        if isinstance(x, int | float) and float(x).is_integer() and 0 <= x < count:
+            return int(x) + 1
+    return None
 
 
 def followed(views: Mapping[str, AttentionView], index: int) -> dict[str, np.ndarray]:

@@ -167,7 +167,8 @@ def _weighing(result: Translation, step: int) -> tuple[TourStep, ...]:
             f"decoder step and sums to 1; the heatmap on Translate shows all "
             f"{len(hyp.target_pieces)} rows. A column summed over them is a piece's coverage: "
             f"{covered:.2f} for {top}. Translate draws it under each column: a word that no "
-            "row looks at may be missing from the translation.",
+            "row looks at may be missing from the translation. A click on a column's bar "
+            "follows that word through every step.",
             "tour_heatmap",
         ),
         TourStep(

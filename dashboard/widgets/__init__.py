@@ -36,6 +36,7 @@ from dashboard.widgets.classroom import (  # noqa: F401
 from dashboard.widgets.coverage import (  # noqa: F401
     coverage_penalty_what_if,
     coverage_so_far,
+    follow_clicked,
     follow_one_word,
     left_out,
 )

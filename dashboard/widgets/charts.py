@@ -156,12 +156,14 @@ def attention_chart(
     height_rows: int | None = None,
     fit_screen: bool = False,
     coverage: CoverageBars | None = None,
+    on_select: str | Callable[[], None] = "ignore",
 ) -> AttentionView | None:
     """The heatmap of ``hypothesis`` (default: the best) at the chosen token level, or a note;
     ``height_rows``: size it for that many rows, to line up with heatmaps beside it;
     ``fit_screen``: compact, the source tokens on top (``figures.attention_heatmap``);
     ``coverage``: its columns' coverage as bars under them, at the same level;
-    ``drawn``: the model that translated ``result``, for the exports."""
+    ``drawn``: the model that translated ``result``, for the exports; ``on_select``: what a
+    click on the chart does (:func:`chart`)."""
     view = result.attention_view(hypothesis, drawn.settings.word_level)
     if view is None:
         no_attention_note()
@@ -180,5 +182,5 @@ def attention_chart(
             threshold=coverage.threshold, marked=coverage.marked, title=title,
             presentation=presentation, fit_screen=fit_screen,
         )  # fmt: skip
-    chart(fig, key, drawn)
+    chart(fig, key, drawn, on_select=on_select)
     return view

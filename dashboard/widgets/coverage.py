@@ -10,13 +10,14 @@ import streamlit as st
 from dashboard import figures
 from dashboard.state import inputs, session
 from dashboard.views import coverage
+from dashboard.views.coverage import CoverageBars
 from dashboard.widgets.charts import Drawn, attention_chart, chart, side_by_side
 from nmt_core.translate import AttentionView, Hypothesis, Translation
 
 FOLLOW_HELP = (
-    "Pin one source word (or piece): the chart draws its weight at every output step, so you "
-    "see when the decoder reads it and whether it comes back to it. Summed over the steps it "
-    "is the word's coverage."
+    "Pin one source word (or piece), here or by a click on its column of coverage bars: the "
+    "chart draws its weight at every output step, so you see when the decoder reads it and "
+    "whether it comes back to it. Summed over the steps it is the word's coverage."
 )
 
 
@@ -45,10 +46,25 @@ def coverage_so_far(result: Translation, step: int, drawn: Drawn) -> None:
         title=f"Coverage after step {step + 1}: each source token's attention so far",
         presentation=chosen.presentation,
     )
-    chart(fig, "step_coverage", drawn, step + 1)
+    chart(fig, "step_coverage", drawn, step + 1, on_select=follow_clicked("step_coverage", bars))
     st.caption(coverage.bars_caption(bars, chosen.word_level))
     if bars.complete:
         left_out(result)
+
+
+def follow_clicked(key: str, bars: CoverageBars) -> Callable[[], None]:
+    """The callback of chart ``key`` (of ``session.COVERAGE_CLICKS``), whose coverage columns
+    are ``bars``: a click in a token's column follows that token on every page (the Follow
+    box shows it). It runs only when the selection changes, so a box chosen later wins."""
+
+    def follow() -> None:
+        state = session.COVERAGE_CLICKS[key].get()
+        points = state.selection.points if state is not None else []
+        clicked = coverage.clicked_token(points, len(bars.tokens))
+        if clicked is not None:
+            session.FOLLOW.set(clicked)
+
+    return follow
 
 
 def follow_one_word(
