@@ -93,14 +93,16 @@ if not infos:
     st.stop()
 
 # 2. First load: a shared link brings its sentence, model, step and settings (see state/inputs.py);
-# the model it names (else the default one) says which direction opens.
+# the model it names (else the default one of the direction it names, else the default)
+# says which direction opens.
 if not session.SENTENCE.exists():
     asked, ignored = inputs.from_link(st.query_params, [i.name for i in infos])
     session.LINK_IGNORED.set(ignored)
     if asked is not None:
         session.MODEL.set(asked)
         session.ASKED_MODEL.set(asked)
-    opening = next((i for i in infos if i.name == asked), default_checkpoint(infos))
+    wanted = [i for i in infos if i.direction == session.DIRECTION.get()]  # a link's direction
+    opening = next((i for i in infos if i.name == asked), default_checkpoint(wanted or infos))
     session.DIRECTION.set(opening.direction)
     session.SENTENCE_DIRECTION.set(opening.direction)
     session.SENTENCE.setdefault(default_sentence(opening.direction))

@@ -30,7 +30,13 @@ from nmt_core.analysis.alignment import (
     hard_alignment,
     parse_pharaoh,
 )
-from nmt_core.checkpoint import SHIPPED_ROOT, list_checkpoints, load_checkpoint, save_checkpoint
+from nmt_core.checkpoint import (
+    SHIPPED_ROOT,
+    default_checkpoint,
+    list_checkpoints,
+    load_checkpoint,
+    save_checkpoint,
+)
 from nmt_core.measures.evaluation import jensen_shannon
 from nmt_core.measures.step_arithmetic import vector_norm
 from nmt_core.measures.temperature import entropy_bits
@@ -44,6 +50,7 @@ BY_LENGTH = [
     {"low": 0, "high": 5, "count": 3, "bleu": 40.0, "chrf": 50.0},
     {"low": 5, "high": 1000, "count": 2, "bleu": 20.0, "chrf": 30.0},
 ]
+SHIPPED = list_checkpoints(SHIPPED_ROOT)
 
 
 @pytest.fixture(scope="module")
@@ -348,6 +355,31 @@ def test_a_copied_link_reopens_the_page_with_every_control_as_it_was(app, root, 
     fresh.run()
     assert not fresh.exception and not fresh.warning, (fresh.exception, fresh.warning)
     assert controls(fresh) == shown_before
+
+
+@pytest.mark.skipif(not SHIPPED, reason=f"no shipped checkpoints in {SHIPPED_ROOT} yet")
+def test_a_links_direction_opens_that_directions_default_and_an_unknown_key_is_named(
+    monkeypatch,
+):
+    """``direction=en-de`` without a model opens English→German's default on the link's
+    English sentence (it was ignored: the German model read it as German); a key the app
+    reads nowhere is named, not silently dropped; a model in the link outranks a direction."""
+    monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(SHIPPED_ROOT))
+    english = "My sister is reading a book in the garden."
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params.update(s=english, direction="en-de", lang="de")
+    at.run()
+    assert not at.exception
+    assert at.sidebar.selectbox(key="direction").value == "en-de"
+    default = default_checkpoint([i for i in SHIPPED if i.direction == "en-de"]).name
+    assert at.sidebar.selectbox(key="model").value == default
+    assert at.text_input(key="sentence").value == english
+    (warning,) = at.warning
+    assert "“lang=de” could not be used" in shown(warning.value)
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params.update(s="Der Hund schläft.", direction="en-de", model="de-en-dot")
+    at.run()
+    assert at.sidebar.selectbox(key="direction").value == "de-en" and not at.warning
 
 
 def test_a_link_with_settings_it_cannot_use_names_them_and_keeps_the_rest(root, monkeypatch):
@@ -696,9 +728,6 @@ def test_lesson_page_walks_through_the_formulas(app, root):
     assert not app.exception
     latex = "\n".join(element.value for element in app.latex)
     assert r"\overleftarrow{h}_1" in latex and "g(y_{t-1}, s_t, c)" in latex
-
-
-SHIPPED = list_checkpoints(SHIPPED_ROOT)
 
 
 @pytest.mark.skipif(not SHIPPED, reason=f"no shipped checkpoints in {SHIPPED_ROOT} yet")

@@ -10,7 +10,8 @@ Inputs that belong to one sentence (the reference translation, a gold alignment,
 positions) are cleared when the sentence changes, so one sentence's English is never
 force-decoded or scored against another German sentence.
 
-The link (``?s=...&model=...``) carries the sentence and the model, the step (Step through and
+The link (``?s=...&model=...``) carries the sentence and the model (or, without a model, the
+direction, ``direction=en-de``, whose default model opens), the step (Step through and
 Lesson), the beam size, the token level, presentation mode, the Lesson's tour step (``tour=3``,
 written by the Lesson while its tour runs), Compare's models A and B (``a=``, ``b=``), the
 what-if temperature (``temperature=0.5``, left out at the model's own 1), the source token
@@ -19,7 +20,7 @@ penalty (``beta=0.5``, left out at its default); each page puts its own choices 
 :func:`show_in_link`. :func:`from_link` reads it on a session's first run
 and :func:`link` gives the part every page's URL shows. Each value is read by one parser of
 ``link_values`` (:func:`link_settings`); a text it cannot use leaves its setting at the
-default and is named to the user once.
+default and is named to the user once, and so is a key the app does not read.
 
 A phone's link to a class vote (``/?class=CODE``, :func:`class_link`) is a link of its own:
 it opens the vote and nothing else.
@@ -37,6 +38,7 @@ import streamlit as st
 from dashboard.state import session  # every key declared there
 from dashboard.state.link_values import choice, flag, real_number, whole_number
 from dashboard.state.session import KEPT, PER_SENTENCE, SIDEBAR, Key
+from nmt_core.text.data import DIRECTIONS
 
 _SENTENCE = session.COPY.key("sentence")  # the sentence the kept inputs belong to
 LEVELS = {"pieces": "subword pieces", "words": "words"}  # link value -> the sidebar's choice
@@ -121,6 +123,11 @@ def link_settings(models: Collection[str]) -> dict[str, LinkSetting]:
     names = {name: name for name in models}
     position = partial(whole_number, low=1, high=MAX_POSITION)
     return {
+        "direction": LinkSetting(
+            partial(choice, options={d: d for d in DIRECTIONS}),
+            (session.DIRECTION,),
+            f"direction {' or '.join(DIRECTIONS)}",
+        ),
         "step": LinkSetting(
             position, (session.STEP, session.LESSON_STEP), f"step 1–{MAX_POSITION}"
         ),
@@ -153,6 +160,8 @@ def link_settings(models: Collection[str]) -> dict[str, LinkSetting]:
 
 
 LINK_KEYS = ("s", "model", *link_settings(()))  # every key a link carries
+# keys Streamlit itself reads from a page's URL (an app embedded in another page)
+STREAMLIT_KEYS = ("embed", "embed_options")
 # what the settings take, for the message that names a refused value (A and B said once)
 LINK_VALUES = ", ".join(dict.fromkeys(setting.takes for setting in link_settings(()).values()))
 
@@ -171,8 +180,9 @@ def from_link(query: Mapping[str, str], models: Collection[str]) -> tuple[str | 
 
     Returns the model name the link asks for (None without one: the app checks it exists,
     and opens its direction with the link's sentence or, without one, that direction's first
-    example) and the link's settings that could not be used ("beam=20"), which stay at their
-    defaults and are named to the user.
+    example; without a model, the link's ``direction`` says which opens) and the link's
+    settings that could not be used ("beam=20"), which stay at their defaults, and its keys
+    the app does not read ("lang=de"), all named to the user.
     """
     if "s" in query:
         session.SENTENCE.set(query["s"])
@@ -185,6 +195,8 @@ def from_link(query: Mapping[str, str], models: Collection[str]) -> tuple[str | 
             else:
                 for state_key in setting.keys:
                     state_key.set(value)
+    known = (*LINK_KEYS, *STREAMLIT_KEYS)
+    ignored += [f"{key}={value}" for key, value in query.items() if key not in known]
     return query.get("model"), ignored
 
 
