@@ -363,19 +363,20 @@ EN_DE = (
     ),
     Example(
         "word left out",
-        "The coffee cup is empty.",
-        "Die Kaffeetasse ist leer.",
-        "'cup' is never translated ('Der Kaffee ist leer.'): attention looks at 'cup' while the "
-        "model writes 'ist'. Nothing in the model keeps count of the words it has translated, so "
-        "a word can be skipped, or written twice.",
+        "The bedroom window is open.",
+        "Das Schlafzimmerfenster ist offen.",
+        "'window' is never translated ('Das Schlafzimmer ist offen.'): attention reads 'window' "
+        "while the model writes 'Schlafzimmer' and 'ist', yet no word for it comes out, so even "
+        "its coverage looks fine. Nothing in the model keeps count of the words it has "
+        "translated, so a word can be skipped, or written twice.",
         fails=True,
     ),
     Example(
         "compound not formed",
-        "The apple tree is old.",
-        "Der Apfelbaum ist alt.",
-        "Two English words should make one German word, 'Apfelbaum'. The default writes two, "
-        "'Apfel Baum': each attends to its own English word, and nothing joins them.",
+        "The tea cup is full.",
+        "Die Teetasse ist voll.",
+        "Two English words should make one German word, 'Teetasse'. The default writes two, "
+        "'Tee Tasse': each attends to its own English word, and nothing joins them.",
         fails=True,
     ),
     Example(
