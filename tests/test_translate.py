@@ -368,7 +368,8 @@ def test_cli_evaluate_writes_attention_statistics_per_sentence(toy_checkpoint, t
     assert main([*command, "--stats", str(stats)]) == 0
     lines = [json.loads(line) for line in stats.read_text().splitlines()]
     assert [line["source"] for line in lines] == ["Ka Mo Ti .", "Ke Ku ."]
-    forced = translate(load_checkpoint(toy_checkpoint), "Ke Ku .", reference="Ku Ke .").reference
+    on_its_device = load_checkpoint(toy_checkpoint, device="auto")  # where the command computes
+    forced = translate(on_its_device, "Ke Ku .", reference="Ku Ke .").reference
     assert lines[1]["entropy"] == pytest.approx(
         attention_entropy(forced.attention).tolist(), abs=1e-6
     )

@@ -173,7 +173,7 @@ class RunDir:
         progress: Progress,
         scaler: torch.amp.GradScaler | None = None,
     ) -> None:
-        extra = _optimizer_files(optimizer, scheduler, progress, scaler)
+        extra = _optimizer_files(optimizer, scheduler, progress, scaler, _rng_states(model))
         save_checkpoint(self.latest, model, tokenizer, meta, extra_files=extra)
 
     def restore(
@@ -183,10 +183,17 @@ class RunDir:
         scaler: torch.amp.GradScaler | None = None,
     ) -> Progress:
         """Load latest/'s optimizer, schedule, fp16 loss scale and torch RNG into place;
-        returns its progress."""
+        returns its progress.
+
+        The GPU's generator is restored where the run saved one and a GPU is here: dropout on
+        a GPU draws from it, so without it a resumed GPU run ends on other weights than a run
+        never stopped."""
         meta = json.loads((self.latest / STATE).read_text())
         tensors = load_tensors((self.latest / OPTIMIZER).read_bytes())
-        torch.set_rng_state(tensors.pop("rng.torch"))
+        torch.set_rng_state(tensors.pop(RNG_CPU))
+        cuda_state = tensors.pop(RNG_CUDA, None)
+        if cuda_state is not None and torch.cuda.is_available():
+            torch.cuda.set_rng_state(cuda_state)
         state: dict[int, dict[str, torch.Tensor]] = {}
         for key, value in tensors.items():
             param, name = key.split(".", 1)
@@ -198,11 +205,23 @@ class RunDir:
         return Progress.from_dict(meta["progress"])
 
 
+RNG_CPU, RNG_CUDA = "rng.torch", "rng.cuda"  # names of the generators' states in OPTIMIZER
+
+
+def _rng_states(model: Seq2Seq) -> dict[str, torch.Tensor]:
+    """The CPU generator's state, and the current GPU's where the model trains on one."""
+    states = {RNG_CPU: torch.get_rng_state()}
+    if next(model.parameters()).device.type == "cuda":
+        states[RNG_CUDA] = torch.cuda.get_rng_state()
+    return states
+
+
 def _optimizer_files(
     optimizer: torch.optim.Optimizer,
     scheduler: Any,
     progress: Progress,
     scaler: torch.amp.GradScaler | None,
+    rng: dict[str, torch.Tensor],
 ) -> dict[str, bytes]:
     """The files beside latest/'s checkpoint: optimizer tensors + RNG, and a JSON state."""
     state = optimizer.state_dict()
@@ -211,7 +230,7 @@ def _optimizer_files(
         for param, values in state["state"].items()
         for name, value in values.items()
     }
-    tensors["rng.torch"] = torch.get_rng_state()
+    tensors.update(rng)
     meta = {
         "progress": asdict(progress),
         "param_groups": state["param_groups"],
