@@ -354,7 +354,9 @@ def test_the_training_curves_mark_where_fine_tuning_began():
     steps, series = [250, 500, 750, 1000], {"AER": [0.5, 0.4, 0.3, 0.3], "BLEU": [1, 2, 3, 4]}
     fig = figures.training_curves(steps, series, current=500, fine_tuned_at=750)
     (line,) = [shape for shape in fig.layout.shapes if shape.name == "fine-tuning begins"]
-    assert (line.x0, line.x1, line.y0, line.y1, line.yref) == (750, 750, 0, 1, "paper")
+    lowest = fig.layout.yaxis2.domain[0]  # the lines stop there: the step axis's labels below
+    assert (line.x0, line.x1, line.y0, line.y1, line.yref) == (750, 750, lowest, 1, "paper")
+    assert lowest > 0 and all(shape.y0 == lowest for shape in fig.layout.shapes)
     assert line.line.dash == "dash" and line.line.color != figures.HIGHLIGHT  # not the current
     (label,) = fig.layout.annotations
     assert "fine-tuning" in label.text and label.x == 750 and label.xref == "x"

@@ -151,6 +151,9 @@ FINE_TUNING = """() => { const p = [...document.querySelectorAll('.js-plotly-plo
   return {step: line && line.x0, dash: line && line.line.dash,
           at: line && frame.left + L.xaxis._offset + L.xaxis.l2p(line.x0),
           drawn: p.querySelectorAll('.shapelayer path').length,
+          lines: [...p.querySelectorAll('.shapelayer path')].map(box),
+          ticks: [...p.querySelectorAll('.xaxislayer-above text')].filter(t => t.textContent)
+            .map(box),
           label: label && {text: label.textContent, box: box(label)},
           title: box(p.querySelector('.gtitle')), chart: box(p)}; }"""
 
@@ -162,7 +165,8 @@ def test_the_training_curves_mark_where_fine_tuning_began(
 ):
     """The caption named the fine-tuning step but no chart marked it. The curves now have
     a dashed line at the probe log's ``fine_tuned_at``, labelled, inside the chart and clear of
-    its title; the current step keeps its own line."""
+    its title; the current step keeps its own line. Both lines end above the step axis's
+    labels (they ran through "4500" and the axis title)."""
     model = f"{direction}-additive"
     tuned = read_probes(SHIPPED[model].path / "probes.json").fine_tuned_at
     assert tuned is not None  # the shipped models are fine-tuned on Tatoeba
@@ -179,14 +183,17 @@ def test_the_training_curves_mark_where_fine_tuning_began(
     clear = (box["top"] >= title["bottom"], box["left"] >= title["right"])
     assert any(clear), marked  # below the chart's title, or beside it
     assert min(abs(box["left"] - marked["at"]), abs(box["right"] - marked["at"])) < 12, marked
+    labels_top = min(tick["top"] for tick in marked["ticks"])
+    assert max(line["bottom"] for line in marked["lines"]) <= labels_top, marked
 
 
 # --- Translate: column labels apart --------------------------------------------------------------
 
-# Each x label's ink: the box of its visible characters (the spaces around it left out), from
-# SVG's own per-character extents, in page pixels (upright labels too).
-LABEL_INK = """() => { const p = document.querySelector('.js-plotly-plot');
-  return [...p.querySelectorAll('.xtick text')].map(t => {
+# Each text's ink: the box of its visible characters (the spaces around it left out), from
+# SVG's own per-character extents, in page pixels (upright and turned text too); the texts are
+# those that ``selector`` finds in the first element that ``scope`` finds.
+INK = """([scope, selector]) => [...document.querySelector(scope).querySelectorAll(selector)]
+  .filter(t => t.textContent.trim()).map(t => {
     const m = t.getScreenCTM(), s = t.textContent, point = t.ownerSVGElement.createSVGPoint();
     const xs = [], ys = [];
     for (let i = 0; i < t.getNumberOfChars(); i++) {
@@ -197,7 +204,7 @@ LABEL_INK = """() => { const p = document.querySelector('.js-plotly-plot');
       }
     }
     return [s.trim(), Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-  }); }"""
+  })"""
 APART = 6  # px: a space of the projector's type (5.6 px); less, and "▁park▁yesterday" reads as one
 
 
@@ -235,9 +242,29 @@ def test_no_two_column_labels_of_translate_touch(
             "() => document.querySelector('.js-plotly-plot .heatmaplayer image')"
         )
         settled(page)
-        ink = page.evaluate(LABEL_INK)
+        ink = page.evaluate(INK, [".js-plotly-plot", ".xtick text"])
     assert len(ink) >= 8, ink
     assert not crowded(ink), crowded(ink)
+
+
+@pytest.mark.parametrize("width, height", SCREENS)
+@pytest.mark.parametrize(
+    "direction, sentence", [("de-en", "Ich weiß, dass er krank ist."), ("en-de", "The cat sleeps.")]
+)
+def test_the_colour_bars_title_stands_clear_of_its_numbers(
+    server, browser, direction, sentence, width, height
+):
+    """The title "weight" stood on top of the colour bar and its "1" touched it, on every
+    heatmap. The title now runs along the bar: it, and every number, a space from the rest."""
+    default = next(i.name for i in SHIPPED.values() if i.direction == direction and i.default)
+    with opened(browser, server + link("", sentence, default), width, height) as page:
+        page.wait_for_function(
+            "() => document.querySelector('.js-plotly-plot .heatmaplayer image')"
+        )
+        settled(page)
+        texts = page.evaluate(INK, [".js-plotly-plot", ".colorbar text"])
+    assert any(text[0] == "weight" for text in texts) and len(texts) >= 4, texts
+    assert not crowded(texts), crowded(texts)
 
 
 # --- Step through: the temperature what-if beside the softmax ------------------------------------

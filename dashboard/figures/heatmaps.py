@@ -58,7 +58,9 @@ def _heatmap(
         "colorscale": colorscale,
         "zmin": zmin,
         "zmax": zmax,
-        "colorbar": {"title": _text(value_name)},
+        # the title along the bar (above it, the top tick's "1" ran into it), and half an em
+        # between the numbers and it (Plotly leaves 2 px)
+        "colorbar": {"title": {"text": value_name, "side": "right"}, "ticksuffix": "\u2002"},
     }
     axes = {
         "xaxis": {**_token_axis(cols, presentation, share=1.0), "automargin": True},

@@ -162,10 +162,12 @@ def training_curves(
         layout[f"xaxis{axis}"] = {
             key: v for key, v in layout[f"xaxis{axis}"].items() if v is not None
         }
-    layout["shapes"] = [_step_line(current, "current step", {"color": HIGHLIGHT, "width": 2})]
+    bottom = layout[f"yaxis{'' if rows == 1 else rows}"]["domain"][0]  # the lowest chart's
+    current_line = {"color": HIGHLIGHT, "width": 2}
+    layout["shapes"] = [_step_line(current, "current step", current_line, bottom)]
     if fine_tuned_at is not None:  # a date on the axis, not a series or the current step: grey
         dashed = {"color": FINE_TUNING_COLOUR, "width": 2, "dash": "dash"}
-        layout["shapes"].append(_step_line(fine_tuned_at, "fine-tuning begins", dashed))
+        layout["shapes"].append(_step_line(fine_tuned_at, "fine-tuning begins", dashed, bottom))
         layout["annotations"] = [_fine_tuning_label(fine_tuned_at, steps, presentation)]
     layout["showlegend"] = False
     height = rows * (200 if presentation else 150) + 80
@@ -175,10 +177,12 @@ def training_curves(
 FINE_TUNING_COLOUR = "#555555"
 
 
-def _step_line(step: int, name: str, line: dict[str, Any]) -> dict[str, Any]:
-    """A line named ``name`` down every stacked chart at training step ``step``."""
+def _step_line(step: int, name: str, line: dict[str, Any], bottom: float) -> dict[str, Any]:
+    """A line named ``name`` down every stacked chart at training step ``step``, ending at the
+    lowest chart's ``bottom`` (paper coordinates): below it stand the step axis's tick labels
+    and title, which a line through them would cross out."""
     return {"type": "line", "name": name, "x0": step, "x1": step, "xref": "x",
-            "y0": 0, "y1": 1, "yref": "paper", "line": line}  # fmt: skip
+            "y0": bottom, "y1": 1, "yref": "paper", "line": line}  # fmt: skip
 
 
 def _fine_tuning_label(step: int, steps: Sequence[int], presentation: bool) -> dict[str, Any]:
