@@ -267,6 +267,29 @@ def test_the_colour_bars_title_stands_clear_of_its_numbers(
     assert not crowded(texts), crowded(texts)
 
 
+FIRST_SCREEN = """() => { const box = e => e && e.getBoundingClientRect();
+  const line = [...document.querySelectorAll('[data-testid=stMarkdownContainer] p')].find(
+    p => p.textContent.startsWith('Nothing looked at'));
+  const html = [...document.querySelectorAll('button')].find(b => b.innerText.includes('HTML'));
+  return {line: line && line.textContent, bottom: line && box(line).bottom,
+          buttons: box(html).bottom, screen: innerHeight}; }"""
+
+
+@pytest.mark.parametrize("width, height", SCREENS)
+def test_the_words_left_out_are_named_on_translates_first_screen(server, browser, width, height):
+    """At 1280 x 720 the line naming the words no step looked at stood under the fold, below
+    the export buttons. It now stands in the buttons' row: both on the first screen."""
+    sentence = "Ich habe den Hund gestern im Park gesehen."  # "habe" and "Park" left out
+    with opened(browser, server + link("", sentence, "de-en-general"), width, height) as page:
+        page.wait_for_function(
+            "() => document.querySelector('.js-plotly-plot .heatmaplayer image')"
+        )
+        settled(page)
+        shown = page.evaluate(FIRST_SCREEN)
+    assert shown["line"] and "Park" in shown["line"], shown
+    assert max(shown["bottom"], shown["buttons"]) <= shown["screen"], shown
+
+
 # --- Step through: the temperature what-if beside the softmax ------------------------------------
 
 WHAT_IF = """() => { const box = e => e && e.getBoundingClientRect();

@@ -25,11 +25,11 @@ title, axes = "Where the decoder looks", "Rows = output tokens, columns = input 
 bars = coverage.coverage_bars(result, word_level=chosen.word_level)
 clicked = "ignore" if bars is None else widgets.follow_clicked("heatmap", bars)
 view = widgets.attention_chart(
-    result, drawn, "heatmap", "" if big else title, fit_screen=big, coverage=bars, on_select=clicked
-)
+    result, drawn, "heatmap", "" if big else title, fit_screen=big, coverage=bars,
+    on_select=clicked, beside=lambda: widgets.left_out(result),  # the words no step looked at
+)  # fmt: skip
 if view is None or bars is None:
     st.stop()
-widgets.left_out(result)  # the words no step looked at, in one line
 if big:  # the title would sit on the source tokens above the matrix: it goes below
     st.caption(f"{title}. {label}.")
 st.caption(

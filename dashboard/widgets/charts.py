@@ -91,6 +91,7 @@ def chart(
     step: int | None = None,
     on_select: str | Callable[[], None] = "ignore",
     beneath: Callable[[], None] | None = None,
+    beside: Callable[[], None] | None = None,
 ) -> Any:
     """Show ``fig`` with buttons that save it for slides as PNG and SVG (the sentence and the
     model or models it draws, ``drawn``, and ``step``, 1-based, in the file name and in a line
@@ -101,7 +102,9 @@ def chart(
     ``on_select`` ("rerun" or a callback) makes a click on a point an event, as in
     ``st.plotly_chart``; the chart's state (its ``selection.points``) is returned.
     ``beneath`` draws what belongs to the figure's panels (Compare's formulas) right under it,
-    above the export buttons, so that it shares the figure's screen.
+    above the export buttons, so that it shares the figure's screen; ``beside`` draws a line
+    about the figure in the buttons' row, right of them (Translate's words left out: under the
+    buttons, it fell below a projector's first screen).
     """
     name = figures.file_name(figures.plain_title(fig), drawn.source(), drawn.names(), step)
     camera = {"toImageButtonOptions": {"filename": name, "scale": 2}}
@@ -127,6 +130,8 @@ def chart(
             help="The figure as a web page that opens offline (about 5 MB: Plotly's code is "
             "inside)",
         )
+        if beside is not None:
+            beside()
     return event
 
 
@@ -157,13 +162,15 @@ def attention_chart(
     fit_screen: bool = False,
     coverage: CoverageBars | None = None,
     on_select: str | Callable[[], None] = "ignore",
+    beside: Callable[[], None] | None = None,
 ) -> AttentionView | None:
     """The heatmap of ``hypothesis`` (default: the best) at the chosen token level, or a note;
     ``height_rows``: size it for that many rows, to line up with heatmaps beside it;
     ``fit_screen``: compact, the source tokens on top (``figures.attention_heatmap``);
     ``coverage``: its columns' coverage as bars under them, at the same level;
     ``drawn``: the model that translated ``result``, for the exports; ``on_select``: what a
-    click on the chart does (:func:`chart`)."""
+    click on the chart does and ``beside`` what stands in the export buttons' row
+    (:func:`chart`)."""
     view = result.attention_view(hypothesis, drawn.settings.word_level)
     if view is None:
         no_attention_note()
@@ -182,5 +189,5 @@ def attention_chart(
             threshold=coverage.threshold, marked=coverage.marked, title=title,
             presentation=presentation, fit_screen=fit_screen,
         )  # fmt: skip
-    chart(fig, key, drawn, on_select=on_select)
+    chart(fig, key, drawn, on_select=on_select, beside=beside)
     return view
