@@ -126,7 +126,9 @@ def test_figure_labels_are_escaped_text(tokens):
 HOSTILE_PAGE_INPUT = "<script>alert('x')</script> [a](javascript:alert(1)) \u202eDer\u200b\x00"
 
 
-@pytest.mark.parametrize("sentence", [HOSTILE_PAGE_INPUT, "Der " * 25_000])
+@pytest.mark.parametrize(
+    "sentence", [HOSTILE_PAGE_INPUT, pytest.param("Der " * 25_000, marks=pytest.mark.slow)]
+)
 def test_pages_show_hostile_sentences_as_text(toy_checkpoint, tmp_path, monkeypatch, sentence):
     """The real app (AppTest) on HTML, markdown, bidi and NUL payloads and 100,000 characters:
     no exception on any page, and no markdown element renders the payload as markup."""

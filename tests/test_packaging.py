@@ -58,6 +58,7 @@ def test_console_scripts_name_functions_that_exist():
         assert callable(getattr(__import__(module, fromlist=[function]), function))
 
 
+@pytest.mark.slow  # a subprocess that imports the whole model stack
 def test_the_server_binds_localhost_unless_asked_and_keeps_its_settings_anywhere():
     local = launch.streamlit_command(launch.build_parser().parse_args([]))
     assert "--server.address=127.0.0.1" in local

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from nmt_core.checkpoint import direction_default
 
 REPO = Path(__file__).resolve().parents[1]
@@ -30,6 +32,7 @@ def test_the_readme_is_a_door_not_an_index():
     assert "](docs/code.md)" in code
 
 
+@pytest.mark.slow  # a subprocess that loads a shipped model
 def test_the_readme_python_example_runs_on_the_shipped_models():
     snippet = re.search(r"^```python\n(.*?)^```", README, re.MULTILINE | re.DOTALL).group(1)
     assert "from nmt_core.checkpoint import direction_default, load_checkpoint" in snippet
