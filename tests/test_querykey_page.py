@@ -148,9 +148,24 @@ def test_a_clicked_point_names_its_sentence_and_step_and_the_centre_nothing():
 def test_the_everyday_sentences_are_the_fixtures_or_else_the_example_bank(monkeypatch, tmp_path):
     assert len(examples.everyday_sentences("en-de")) == 144
     assert examples.everyday_sentences("en-de")[0] == "The dog is sleeping."
+    assert examples.everyday_name("en-de") == "our everyday sentences"
     monkeypatch.setattr(examples, "EVERYDAY", tmp_path)  # an installed wheel has no tests/
     bank = tuple(example.source for example in examples.BANKS["de-en"])
     assert examples.everyday_sentences("de-en") == bank
+    assert "example sentences" in examples.everyday_name("de-en")  # not passed off as everyday
+
+
+def test_the_page_names_the_sentences_it_maps_where_the_everyday_set_is_missing(
+    app, monkeypatch, tmp_path
+):
+    """After ``pip install .`` the map silently drew the example bank under the name "our
+    everyday sentences"; the choice now says which sentences it holds."""
+    go_to(app, "querykey")
+    assert app.radio(key="qk_source").options[0] == "our everyday sentences"
+    monkeypatch.setattr(examples, "EVERYDAY", tmp_path)  # an installed wheel has no tests/
+    app.run()
+    choice = app.radio(key="qk_source")
+    assert choice.options[0].startswith("the example sentences") and choice.index == 0
 
 
 def test_the_verdict_follows_the_rank_agreement_within_a_step():

@@ -426,7 +426,20 @@ def everyday_sentences(direction: str) -> tuple[str, ...]:
     """The source sentences of our everyday pairs in ``direction`` (the Query–key map's
     default); where they are not installed, the direction's example bank."""
     try:
-        pairs, _ = read_tsv(EVERYDAY / f"everyday_{direction.replace('-', '_')}.tsv")
+        pairs, _ = read_tsv(_everyday_file(direction))
     except CorpusError:
         return tuple(example.source for example in BANKS.get(direction, ()))
     return tuple(pair.source for pair in pairs)
+
+
+def everyday_name(direction: str) -> str:
+    """What :func:`everyday_sentences` gives in ``direction``, in words for the choice that
+    shows them: after ``pip install .`` (no tests/ installed) the example bank, and it says so
+    rather than pass the bank off as the everyday set."""
+    if _everyday_file(direction).is_file():
+        return "our everyday sentences"
+    return "the example sentences (the everyday set is not installed)"
+
+
+def _everyday_file(direction: str) -> Path:
+    return EVERYDAY / f"everyday_{direction.replace('-', '_')}.tsv"

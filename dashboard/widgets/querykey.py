@@ -9,7 +9,7 @@ import streamlit as st
 from dashboard import figures
 from dashboard.state import inputs, session
 from dashboard.views import querykey
-from dashboard.views.examples import everyday_sentences
+from dashboard.views.examples import everyday_name, everyday_sentences
 from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
 from nmt_core.analysis.querykey import QueryKeyMap
@@ -19,7 +19,10 @@ def map_sentences(direction: str) -> tuple[str, ...] | None:
     """The sentences to map: our everyday ones or an uploaded TSV's, as many as the slider
     says; None, with a line saying why, while there is no usable file."""
     everyday, upload = querykey.SOURCES
-    source = st.radio("Sentences", querykey.SOURCES, key="qk_source", horizontal=True)
+    named = {everyday: everyday_name(direction), upload: upload}  # what the choice really holds
+    source = st.radio(
+        "Sentences", querykey.SOURCES, format_func=named.get, key="qk_source", horizontal=True
+    )
     if source == everyday:
         sentences = everyday_sentences(direction)
     else:
@@ -30,7 +33,7 @@ def map_sentences(direction: str) -> tuple[str, ...] | None:
             key="qk_tsv",
         )
         if file is None:
-            st.caption(f"No file yet: upload one, or choose {everyday}.")
+            st.caption(f"No file yet: upload one, or choose {named[everyday]}.")
             return None
         try:
             sentences = querykey.sentences_from_tsv(file.getvalue(), file.name)
