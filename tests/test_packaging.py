@@ -50,6 +50,12 @@ def test_requirements_txt_lists_what_pyproject_lists_with_the_same_floors():
     assert "torch" not in pinned
 
 
+def test_the_changelogs_newest_release_is_the_packages_version():
+    released = re.findall(r"^## (\d+\.\d+\.\d+) \(\d{4}-\d\d-\d\d\)$",
+                          (REPO / "CHANGELOG.md").read_text(), flags=re.MULTILINE)  # fmt: skip
+    assert released and released[0] == PYPROJECT["version"], released
+
+
 def test_console_scripts_name_functions_that_exist():
     scripts = PYPROJECT["scripts"]
     assert set(scripts) == {"attention-lab", "nmt-core"}
