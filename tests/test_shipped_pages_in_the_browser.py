@@ -290,6 +290,34 @@ def test_the_words_left_out_are_named_on_translates_first_screen(server, browser
     assert max(shown["bottom"], shown["buttons"]) <= shown["screen"], shown
 
 
+@pytest.mark.parametrize("width, height", SCREENS)
+@pytest.mark.parametrize(
+    "direction, sentence",
+    [
+        ("de-en", "Meine Schwester liest ein Buch im Garten."),
+        ("en-de", "My sister is reading a book in the garden."),
+    ],
+)
+def test_the_lessons_guess_and_its_reveal_are_on_the_first_screen(
+    server, browser, direction, sentence, width, height
+):
+    """On a projector the class guesses first: at 1024 x 768 "Reveal the answer" stood cut by
+    the screen's bottom edge (745-793 px) under the export and tour buttons, one row each. They
+    now share a row, and the guess's words and Reveal are on the first screen."""
+    default = next(i.name for i in SHIPPED.values() if i.direction == direction and i.default)
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(120_000)
+    try:
+        page.goto(server + link("lesson", sentence, default))
+        reveal = page.get_by_role("button", name="Reveal the answer")
+        reveal.wait_for()
+        settled(page)
+        box = reveal.bounding_box()
+    finally:
+        page.close()
+    assert box is not None and box["y"] + box["height"] <= height, box
+
+
 # --- Step through: the temperature what-if beside the softmax ------------------------------------
 
 WHAT_IF = """() => { const box = e => e && e.getBoundingClientRect();

@@ -76,28 +76,29 @@ st.caption(
     "(▁ marks the start of a word)."
 )
 export_page = partial(lesson.lesson_page, result, chosen.model, chosen.presentation)
-widgets.lesson_download(export_page, lesson.lesson_file_name(result, chosen.model))  # for slides
 annotations = partial(caches.current_annotations, chosen)  # h_j: model work, when shown
-touring = widgets.guided_tour(result, t, chosen, annotations)
-
 attends = hyp.attention is not None
-if attends and not touring:  # the tour walks through the answer: no guessing while it runs
-    if session.LESSON_PREDICT_FOR.get() != chosen.presentation:  # a class guesses first:
-        session.LESSON_PREDICT.set(chosen.presentation)  # on with the projector
-        session.LESSON_PREDICT_FOR.set(chosen.presentation)
-    with st.container(horizontal=True, vertical_alignment="center", gap="large"):
+guessing, vote = False, None
+# one row of controls, so that a class's guess and its Reveal stay on a projector's first screen
+with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+    widgets.lesson_download(export_page, lesson.lesson_file_name(result, chosen.model))  # slides
+    touring = widgets.guided_tour(result, t, chosen, annotations)
+    if attends and not touring:  # the tour walks through the answer: no guessing while it runs
+        if session.LESSON_PREDICT_FOR.get() != chosen.presentation:  # a class guesses first:
+            session.LESSON_PREDICT.set(chosen.presentation)  # on with the projector
+            session.LESSON_PREDICT_FOR.set(chosen.presentation)
         guessing = st.toggle("Guess first, then reveal", key="lesson_predict")
         vote = class_vote(result, t, chosen.model.name) if guessing else None
         if guessing and vote is None:  # or each student on a phone: a class vote
             widgets.class_opener(open_class)
-    if guessing:
-        asked = f"{chosen.model.name}\0{result.source}"
-        if vote is None:
-            revealed = widgets.predict_then_reveal(result, t, chosen.presentation, asked)
-        else:  # the class votes on its phones, and sees what the projector shows
-            revealed = widgets.class_guess(vote, asked, t, chosen.presentation)
-        if not revealed:
-            st.stop()
+if guessing:
+    asked = f"{chosen.model.name}\0{result.source}"
+    if vote is None:
+        revealed = widgets.predict_then_reveal(result, t, chosen.presentation, asked)
+    else:  # the class votes on its phones, and sees what the projector shows
+        revealed = widgets.class_guess(vote, asked, t, chosen.presentation)
+    if not revealed:
+        st.stop()
 if attends:
     st.subheader("The whole step, animated")
     widgets.animated_step(hyp, source, t, drawn, annotations())
