@@ -464,8 +464,8 @@ def training_claims() -> list[str]:
 
 def dashboard_claims() -> list[str]:
     from dashboard.state.inputs import BETA_DEFAULT, BETA_RANGE
-    from dashboard.views.examples import BANKS, everyday_sentences
-    from dashboard.views.querykey import DEFAULT_COUNT
+    from dashboard.views.examples import BANKS
+    from dashboard.views.querykey import DEFAULT_COUNT, everyday_sentences
     from nmt_core.analysis.coverage import LEFT_OUT_BELOW
 
     banks = [len(BANKS[d]) for d in DIRECTIONS]

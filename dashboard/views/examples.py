@@ -17,9 +17,6 @@ shown, and vetted, only where models of that direction are shipped.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-
-from nmt_core.text.data import CorpusError, read_tsv
 
 VETTED_CHRF = 70.0  # sentence chrF (sacrebleu, 0-100) of the default model's greedy output
 
@@ -415,31 +412,3 @@ def default_sentence(direction: str) -> str:
 def example_for(sentence: str, direction: str) -> Example | None:
     """The bank's example for ``sentence`` (as typed, spaces trimmed), if it is one."""
     return next((e for e in BANKS.get(direction, ()) if e.source == sentence.strip()), None)
-
-
-# Our everyday pairs (tests/fixtures/everyday_de_en.tsv, and en_de: the same pairs swapped),
-# in a clone of the repository; an installed wheel has no tests/ folder
-EVERYDAY = Path(__file__).resolve().parents[2] / "tests" / "fixtures"
-
-
-def everyday_sentences(direction: str) -> tuple[str, ...]:
-    """The source sentences of our everyday pairs in ``direction`` (the Query–key map's
-    default); where they are not installed, the direction's example bank."""
-    try:
-        pairs, _ = read_tsv(_everyday_file(direction))
-    except CorpusError:
-        return tuple(example.source for example in BANKS.get(direction, ()))
-    return tuple(pair.source for pair in pairs)
-
-
-def everyday_name(direction: str) -> str:
-    """What :func:`everyday_sentences` gives in ``direction``, in words for the choice that
-    shows them: after ``pip install .`` (no tests/ installed) the example bank, and it says so
-    rather than pass the bank off as the everyday set."""
-    if _everyday_file(direction).is_file():
-        return "our everyday sentences"
-    return "the example sentences (the everyday set is not installed)"
-
-
-def _everyday_file(direction: str) -> Path:
-    return EVERYDAY / f"everyday_{direction.replace('-', '_')}.tsv"

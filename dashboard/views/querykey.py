@@ -5,9 +5,11 @@ one of its points leads.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from dashboard.views import uploaded_text
+from dashboard.views.examples import BANKS
 from nmt_core.analysis.querykey import (
     MAX_CHARACTERS,
     MAX_SENTENCES,
@@ -16,7 +18,7 @@ from nmt_core.analysis.querykey import (
     steps_found,
 )
 from nmt_core.network.scorers import scorer
-from nmt_core.text.data import normalize_text, tsv_pairs
+from nmt_core.text.data import CorpusError, normalize_text, read_tsv, tsv_pairs
 
 SOURCES = ("our everyday sentences", "my TSV file")  # the page's choice of sentences
 DEFAULT_COUNT = 40  # sentences mapped unless asked for more: within 1 s on 2 cores
@@ -122,3 +124,31 @@ def typed_line(found: QueryKeyMap) -> str:
         f"of its {steps} steps the key the step looks at most is the one its query scores "
         "highest on the map: find a query, then the key it points to."
     )
+
+
+# Our everyday pairs (tests/fixtures/everyday_de_en.tsv, and en_de: the same pairs swapped),
+# in a clone of the repository; an installed wheel has no tests/ folder
+EVERYDAY = Path(__file__).resolve().parents[2] / "tests" / "fixtures"
+
+
+def everyday_sentences(direction: str) -> tuple[str, ...]:
+    """The source sentences of our everyday pairs in ``direction`` (the Query–key map's
+    default); where they are not installed, the direction's example bank."""
+    try:
+        pairs, _ = read_tsv(_everyday_file(direction))
+    except CorpusError:
+        return tuple(example.source for example in BANKS.get(direction, ()))
+    return tuple(pair.source for pair in pairs)
+
+
+def everyday_name(direction: str) -> str:
+    """What :func:`everyday_sentences` gives in ``direction``, in words for the choice that
+    shows them: after ``pip install .`` (no tests/ installed) the example bank, and it says so
+    rather than pass the bank off as the everyday set."""
+    if _everyday_file(direction).is_file():
+        return "our everyday sentences"
+    return "the example sentences (the everyday set is not installed)"
+
+
+def _everyday_file(direction: str) -> Path:
+    return EVERYDAY / f"everyday_{direction.replace('-', '_')}.tsv"

@@ -9,7 +9,6 @@ import streamlit as st
 from dashboard import figures
 from dashboard.state import inputs, session
 from dashboard.views import querykey
-from dashboard.views.examples import everyday_name, everyday_sentences
 from dashboard.views.markdown_text import literal
 from dashboard.widgets.charts import Drawn, chart
 from nmt_core.analysis.querykey import QueryKeyMap
@@ -19,12 +18,12 @@ def map_sentences(direction: str) -> tuple[str, ...] | None:
     """The sentences to map: our everyday ones or an uploaded TSV's, as many as the slider
     says; None, with a line saying why, while there is no usable file."""
     everyday, upload = querykey.SOURCES
-    named = {everyday: everyday_name(direction), upload: upload}  # what the choice really holds
+    named = {everyday: querykey.everyday_name(direction), upload: upload}  # what each holds
     source = st.radio(
         "Sentences", querykey.SOURCES, format_func=named.get, key="qk_source", horizontal=True
     )
     if source == everyday:
-        sentences = everyday_sentences(direction)
+        sentences = querykey.everyday_sentences(direction)
     else:
         file = st.file_uploader(
             "A TSV file, UTF-8: on each line a sentence in the model's source language, a tab, "
