@@ -730,6 +730,7 @@ def test_lesson_page_walks_through_the_formulas(app, root):
     assert r"\overleftarrow{h}_1" in latex and "g(y_{t-1}, s_t, c)" in latex
 
 
+@pytest.mark.slow  # loads every shipped model
 @pytest.mark.skipif(not SHIPPED, reason=f"no shipped checkpoints in {SHIPPED_ROOT} yet")
 def test_every_shipped_checkpoint_translates_the_examples(monkeypatch):
     monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(SHIPPED_ROOT))

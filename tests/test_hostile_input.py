@@ -206,6 +206,7 @@ def two_models(toy_checkpoint: Path, tmp_path_factory: pytest.TempPathFactory) -
     return root
 
 
+@pytest.mark.slow  # the whole app run once per generated link
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
 @given(query=st.dictionaries(st.sampled_from(LINK_KEYS), LINK_VALUE, min_size=1))
 @example(query={"s": "Der Hund.", "model": LINK_ATTACKS[0]})
