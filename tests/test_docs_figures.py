@@ -470,9 +470,10 @@ def dashboard_claims() -> list[str]:
 
     banks = [len(BANKS[d]) for d in DIRECTIONS]
     shown = "all of them" if max(banks) <= DEFAULT_COUNT else f"the first {DEFAULT_COUNT}"
+    everyday = len(everyday_sentences("de-en").texts)
     return [
         f"for {DEFAULT_COUNT} sentences by default: the one in the sentence box, drawn large with "
-        f"its pieces, then the first of our {len(everyday_sentences('de-en'))} everyday sentences "
+        f"its pieces, then the first of our {everyday} everyday sentences "
         "in a clone of the repository, or of the direction's examples where `pip install .` "
         f"installed no `tests/` folder ({banks[0]} German, {banks[1]} English: {shown})",
         f"A dashed line marks {LEFT_OUT_BELOW:g}; bars of words under it are red",

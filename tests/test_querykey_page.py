@@ -45,7 +45,7 @@ def test_the_map_is_drawn_only_when_asked_with_its_numbers_and_what_it_keeps(app
     assert any("when you press Draw" in caption.value for caption in app.caption)
     drawn(app)
     keys, typed_keys, queries, typed_queries, centre = figure(app, "qk_chart")["data"]
-    sentences = querykey.everyday_sentences("de-en")[:2]  # after the typed one: three in all
+    sentences = querykey.everyday_sentences("de-en").texts[:2]  # after the typed one: three in all
     assert {c[0] for c in queries["customdata"]} == {1, 2}
     assert "sentence 2: " + sentences[0] in queries["text"][0]
     assert centre["name"] == "the points' mean"  # the toy is additive
@@ -146,13 +146,14 @@ def test_a_clicked_point_names_its_sentence_and_step_and_the_centre_nothing():
 
 
 def test_the_everyday_sentences_are_the_fixtures_or_else_the_example_bank(monkeypatch, tmp_path):
-    assert len(querykey.everyday_sentences("en-de")) == 144
-    assert querykey.everyday_sentences("en-de")[0] == "The dog is sleeping."
-    assert querykey.everyday_name("en-de") == "our everyday sentences"
+    ours = querykey.everyday_sentences("en-de")
+    assert len(ours.texts) == 144
+    assert ours.texts[0] == "The dog is sleeping."
+    assert ours.name == "our everyday sentences"
     monkeypatch.setattr(querykey, "EVERYDAY", tmp_path)  # an installed wheel has no tests/
     bank = tuple(example.source for example in examples.BANKS["de-en"])
-    assert querykey.everyday_sentences("de-en") == bank
-    assert "example sentences" in querykey.everyday_name("de-en")  # not passed off as everyday
+    assert querykey.everyday_sentences("de-en").texts == bank
+    assert "example sentences" in querykey.everyday_sentences("de-en").name  # not as everyday
 
 
 def test_the_page_names_the_sentences_it_maps_where_the_everyday_set_is_missing(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from dashboard.views import uploaded_text
 from dashboard.views.examples import BANKS
@@ -131,24 +131,21 @@ def typed_line(found: QueryKeyMap) -> str:
 EVERYDAY = Path(__file__).resolve().parents[2] / "tests" / "fixtures"
 
 
-def everyday_sentences(direction: str) -> tuple[str, ...]:
+class EverydaySentences(NamedTuple):
+    """The sentences the Query–key map's first choice maps, and that choice's name."""
+
+    name: str
+    texts: tuple[str, ...]
+
+
+def everyday_sentences(direction: str) -> EverydaySentences:
     """The source sentences of our everyday pairs in ``direction`` (the Query–key map's
-    default); where they are not installed, the direction's example bank."""
+    default); where they cannot be read (``pip install .`` installs no tests/), the direction's
+    example bank, named as such rather than passed off as the everyday set."""
+    file = EVERYDAY / f"everyday_{direction.replace('-', '_')}.tsv"
     try:
-        pairs, _ = read_tsv(_everyday_file(direction))
+        pairs, _ = read_tsv(file)
     except CorpusError:
-        return tuple(example.source for example in BANKS.get(direction, ()))
-    return tuple(pair.source for pair in pairs)
-
-
-def everyday_name(direction: str) -> str:
-    """What :func:`everyday_sentences` gives in ``direction``, in words for the choice that
-    shows them: after ``pip install .`` (no tests/ installed) the example bank, and it says so
-    rather than pass the bank off as the everyday set."""
-    if _everyday_file(direction).is_file():
-        return "our everyday sentences"
-    return "the example sentences (the everyday set is not installed)"
-
-
-def _everyday_file(direction: str) -> Path:
-    return EVERYDAY / f"everyday_{direction.replace('-', '_')}.tsv"
+        bank = tuple(example.source for example in BANKS.get(direction, ()))
+        return EverydaySentences("the example sentences (the everyday set is not installed)", bank)
+    return EverydaySentences("our everyday sentences", tuple(pair.source for pair in pairs))

@@ -18,12 +18,13 @@ def map_sentences(direction: str) -> tuple[str, ...] | None:
     """The sentences to map: our everyday ones or an uploaded TSV's, as many as the slider
     says; None, with a line saying why, while there is no usable file."""
     everyday, upload = querykey.SOURCES
-    named = {everyday: querykey.everyday_name(direction), upload: upload}  # what each holds
+    ours = querykey.everyday_sentences(direction)
+    named = {everyday: ours.name, upload: upload}  # what each choice holds
     source = st.radio(
         "Sentences", querykey.SOURCES, format_func=named.get, key="qk_source", horizontal=True
     )
     if source == everyday:
-        sentences = querykey.everyday_sentences(direction)
+        sentences = ours.texts
     else:
         file = st.file_uploader(
             "A TSV file, UTF-8: on each line a sentence in the model's source language, a tab, "
