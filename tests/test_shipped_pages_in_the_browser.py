@@ -66,6 +66,13 @@ def settled(page) -> None:
     time.sleep(1.5)
 
 
+HEATMAP_DRAWN = "() => document.querySelector('.js-plotly-plot .heatmaplayer image')"
+
+
+def shipped_default(direction: str) -> str:
+    return next(i.name for i in SHIPPED.values() if i.direction == direction and i.default)
+
+
 def link(path: str, sentence: str, model: str, **more: object) -> str:
     query = "&".join(f"{key}={value}" for key, value in more.items())
     return f"/{path}?s={quote(sentence)}&model={model}&presentation=1&{query}"
@@ -238,9 +245,7 @@ def test_no_two_column_labels_of_translate_touch(
     side: neighbours side by side stay a space apart, or stand upright."""
     url = server + link("", sentence, f"{direction}-additive", tokens=level)
     with opened(browser, url, width, height) as page:
-        page.wait_for_function(
-            "() => document.querySelector('.js-plotly-plot .heatmaplayer image')"
-        )
+        page.wait_for_function(HEATMAP_DRAWN)
         settled(page)
         ink = page.evaluate(INK, [".js-plotly-plot", ".xtick text"])
     assert len(ink) >= 8, ink
@@ -256,11 +261,9 @@ def test_the_colour_bars_title_stands_clear_of_its_numbers(
 ):
     """The title "weight" stood on top of the colour bar and its "1" touched it, on every
     heatmap. The title now runs along the bar: it, and every number, a space from the rest."""
-    default = next(i.name for i in SHIPPED.values() if i.direction == direction and i.default)
+    default = shipped_default(direction)
     with opened(browser, server + link("", sentence, default), width, height) as page:
-        page.wait_for_function(
-            "() => document.querySelector('.js-plotly-plot .heatmaplayer image')"
-        )
+        page.wait_for_function(HEATMAP_DRAWN)
         settled(page)
         texts = page.evaluate(INK, [".js-plotly-plot", ".colorbar text"])
     assert any(text[0] == "weight" for text in texts) and len(texts) >= 4, texts
@@ -281,9 +284,7 @@ def test_the_words_left_out_are_named_on_translates_first_screen(server, browser
     the export buttons. It now stands in the buttons' row: both on the first screen."""
     sentence = "Ich habe den Hund gestern im Park gesehen."  # "habe" and "Park" left out
     with opened(browser, server + link("", sentence, "de-en-general"), width, height) as page:
-        page.wait_for_function(
-            "() => document.querySelector('.js-plotly-plot .heatmaplayer image')"
-        )
+        page.wait_for_function(HEATMAP_DRAWN)
         settled(page)
         shown = page.evaluate(FIRST_SCREEN)
     assert shown["line"] and "Park" in shown["line"], shown
@@ -304,7 +305,7 @@ def test_the_lessons_guess_and_its_reveal_are_on_the_first_screen(
     """On a projector the class guesses first: at 1024 x 768 "Reveal the answer" stood cut by
     the screen's bottom edge (745-793 px) under the export and tour buttons, one row each. They
     now share a row, and the guess's words and Reveal are on the first screen."""
-    default = next(i.name for i in SHIPPED.values() if i.direction == direction and i.default)
+    default = shipped_default(direction)
     page = browser.new_page(viewport={"width": width, "height": height})
     page.set_default_timeout(120_000)
     try:
