@@ -87,17 +87,45 @@ def toy_configs(output_dir: Path, corpus: Path, **model: object) -> tuple[TrainC
 
 
 @pytest.fixture(scope="session")
-def toy_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_toy_corpus(tmp_path_factory.mktemp("toy") / "toy.tsv")
+def toy_corpus(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The toy corpus, written in pytest's cache folder (the same bytes every time), where the
+    config of a toy run kept there by an earlier run of the tests finds it; a temporary folder
+    when pytest runs without its cache."""
+    cache = getattr(request.config, "cache", None)
+    folder = cache.mkdir("attention-lab") if cache is not None else tmp_path_factory.mktemp("toy")
+    return write_toy_corpus(folder / "toy.tsv")
 
 
 @pytest.fixture(scope="session")
-def toy_checkpoint(tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path) -> Path:
-    """An additive (Bahdanau) model trained on the reversal task: ~15 s on 2 CPU cores."""
+def toy_checkpoint(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, toy_corpus: Path
+) -> Path:
+    """The best checkpoint of an additive (Bahdanau) model trained on the reversal task, in its
+    run folder. The training takes seconds; its files are kept in pytest's cache folder between
+    runs under a digest of the code that trains and of the libraries that shape the weights
+    (a contributor's loop trains it once), and trained anew whenever one of them changes."""
+    import sentencepiece
+    import torch
+
     from nmt_core.learning.training import train
 
+    def trained_run() -> tuple[str, dict[str, bytes]]:
+        """The best checkpoint's folder and each file of a fresh run, by their paths in the run."""
+        out = tmp_path_factory.mktemp("trained") / "additive"
+        best = train(*toy_configs(out, toy_corpus, scorer="additive"))
+        paths = [path for path in out.rglob("*") if path.is_file()]
+        files = {path.relative_to(out).as_posix(): path.read_bytes() for path in paths}
+        return best.relative_to(out).as_posix(), files
+
+    repo = Path(__file__).resolve().parents[1]
+    code = [*sorted((repo / "nmt_core").rglob("*.py")), Path(__file__)]
+    libraries = [Path(torch.__file__).with_name("version.py"), Path(sentencepiece.__file__)]
+    best, files = cached(request, "toy-run", [*code, *libraries], trained_run)
     out = tmp_path_factory.mktemp("runs") / "additive"
-    return train(*toy_configs(out, toy_corpus, scorer="additive"))
+    for name, data in files.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(data)
+    return out / best
 
 
 @pytest.fixture(scope="session")

@@ -160,10 +160,13 @@ def root(toy_checkpoint: Path, tmp_path_factory: pytest.TempPathFactory) -> Path
 
 @pytest.fixture
 def app(root: Path, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """The app on the toy checkpoints, opened by a link that carries the toy sentence (one run
+    of the app, not a run and then another for the typed sentence)."""
     monkeypatch.setenv("ATTENTION_LAB_CHECKPOINTS", str(root))
-    at = AppTest.from_file(APP, default_timeout=60).run()
-    at.text_input(key="sentence").input(SENTENCE).run()
-    assert not at.exception
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["s"] = SENTENCE
+    at.run()
+    assert not at.exception and at.text_input(key="sentence").value == SENTENCE
     return at
 
 
