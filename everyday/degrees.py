@@ -29,9 +29,10 @@ def is_adjective_entry(segments: Segments) -> bool:
 
 
 def german_degrees(lines: list[Segments], adjective: str) -> Degrees | None:
-    """The comparative and superlative stem of ``adjective`` from its entries (those headed
-    by it first): "älter" and "ältest" from "alt {adj} | älter | am ältesten". A form that is
-    not one word in -er, or a superlative not "am ...sten" ("kleinste/r/s"), is passed over."""
+    """The comparative and superlative stem of ``adjective`` from ``lines``, the entries it
+    heads (those headed by it first): "älter" and "ältest" from "alt {adj} | älter | am
+    ältesten". A form that is not one word in -er, or a superlative not "am ...sten"
+    ("kleinste/r/s"), is passed over."""
     ranked = []
     for segments in lines:
         heads = [clean(alt) for alt in segments[0][0]]

@@ -62,6 +62,17 @@ def entries(path: Path, heads: set[str]) -> Iterator[Segments]:
                 yield [(split_top(g, ";"), split_top(e, ";")) for g, e in zip(*sides, strict=True)]
 
 
+def by_german_head(lines: list[Segments]) -> dict[str, list[Segments]]:
+    """The lines under each German headword (a first-segment alternative, cleaned), in the
+    file's order: each word's entries are then looked up, not found by a pass over every line
+    for every word of the sense table."""
+    headed: dict[str, list[Segments]] = {}
+    for segments in lines:
+        for head in dict.fromkeys(clean(alt) for alt in segments[0][0]):
+            headed.setdefault(head, []).append(segments)
+    return headed
+
+
 def aligned(alternatives: list[str], index: int, count: int) -> str:
     """The ``index``-th alternative when the segment lists as many as the headword does (or
     more), the first one for index 0, else ""."""

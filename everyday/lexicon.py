@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from everyday.degrees import Degrees, collect_english_degrees, german_degrees
-from everyday.ding_entries import Segments, aligned, clean, entries, split_top
+from everyday.ding_entries import Segments, aligned, by_german_head, clean, entries, split_top
 from everyday.english_forms import EnglishVerb, english_regular, english_third
 from everyday.grammar import (
     IRREGULAR_PRESENT,
@@ -96,9 +96,10 @@ def read_lexicon(
     heads = {german for german, _ in nouns + verbs + adjectives} | english_verbs
     heads |= {english for _, english in nouns + adjectives}
     lines = list(entries(path, heads))
+    headed = by_german_head(lines)
     lexicon = Lexicon()
     for german, english in nouns:
-        noun = _noun(lines, german, english)
+        noun = _noun(headed.get(german, []), german, english)
         if noun:
             lexicon.nouns[german] = noun
     found: dict[str, dict] = {"plurals": {}, "verbs": {}, "degrees": {}}
@@ -109,12 +110,12 @@ def read_lexicon(
     lexicon.english_plurals = found["plurals"]
     lexicon.english_degrees = found["degrees"]
     for german, _ in adjectives:
-        degrees = german_degrees(lines, german)
+        degrees = german_degrees(headed.get(german, []), german)
         if degrees:
             lexicon.degrees[german] = degrees
     lexicon.english_verbs = {w: english_verb(w, f) for w, f in found["verbs"].items()}
     for german, _ in verbs:
-        verb = german_verb(german, _german_forms(lines, german))
+        verb = german_verb(german, _german_forms(headed.get(german, []), german))
         if verb:
             lexicon.verbs[german] = verb
     return lexicon
@@ -149,8 +150,9 @@ def headwords(path: Path) -> dict[str, str]:
 
 
 def _noun(lines: list[Segments], german: str, english: str) -> Noun | None:
-    """Gender and plural ("" if Ding gives none: mass nouns) of ``german``, preferring the
-    entry that translates it as ``english``, then one with a plural."""
+    """Gender and plural ("" if Ding gives none: mass nouns) of ``german`` from ``lines``, the
+    entries it heads, preferring the entry that translates it as ``english``, then one with a
+    plural."""
     found = []
     for segments in lines:
         heads, english_heads = segments[0]
@@ -202,7 +204,8 @@ def _separable_form(text: str) -> bool:
 
 
 def _german_forms(lines: list[Segments], infinitive: str) -> dict[str, str]:
-    """Role -> form of ``infinitive`` over all its entries (those headed by it first)."""
+    """Role -> form of ``infinitive`` over ``lines``, the entries it heads (those headed by it
+    first)."""
     ranked = []
     for segments in lines:
         heads = [clean(alt) for alt in segments[0][0]]
