@@ -189,6 +189,22 @@ def index_out_of_reach(log: Path) -> bool:
     return any(sign in text for sign in NO_INDEX)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def installed_components_scanned_once():
+    """Streamlit's AppTest scans every installed package for components each time it opens an
+    app (a large part of an app test's time); the installed packages do not change while the
+    tests run, so the session scans them once. Only where a test module has imported Streamlit."""
+    if "streamlit" not in sys.modules:
+        yield
+        return
+    from streamlit.components.v2 import manifest_scanner
+
+    scanned = manifest_scanner.scan_component_manifests()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(manifest_scanner, "scan_component_manifests", lambda: scanned)
+        yield
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Debian's Chromium through playwright, one for a module's tests (each opens its pages)."""
