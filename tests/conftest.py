@@ -119,7 +119,9 @@ def toy_checkpoint(
 
     repo = Path(__file__).resolve().parents[1]
     code = [*sorted((repo / "nmt_core").rglob("*.py")), Path(__file__)]
-    libraries = [Path(torch.__file__).with_name("version.py"), Path(sentencepiece.__file__)]
+    torch_version = Path(torch.__file__).with_name("version.py")
+    sentencepiece_version = Path(sentencepiece.__file__).with_name("_version.py")
+    libraries = [torch_version, sentencepiece_version]  # their versions' own files
     best, files = cached(request, "toy-run", [*code, *libraries], trained_run)
     out = tmp_path_factory.mktemp("runs") / "additive"
     for name, data in files.items():
