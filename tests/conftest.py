@@ -29,6 +29,16 @@ settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True
 settings.register_profile("full", max_examples=2000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+# The whole suite runs in as many pytest-xdist workers as the machine has CPUs (the README's
+# `-n logical`): each worker, and each training or server it starts, then computes on one torch
+# thread, rather than every process's threads contending for every core (a bf16 training test
+# took eight times as long so).
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    import torch
+
+    torch.set_num_threads(int(os.environ["OMP_NUM_THREADS"]))
+
 # Capitalised, so that "Ka Mo Ti ." counts as a sentence (dev and test hold sentences only).
 TOY_WORDS = [
     "Ka",
@@ -93,7 +103,9 @@ def toy_corpus(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
     when pytest runs without its cache."""
     cache = getattr(request.config, "cache", None)
     folder = cache.mkdir("attention-lab") if cache is not None else tmp_path_factory.mktemp("toy")
-    return write_toy_corpus(folder / "toy.tsv")
+    # whole at every moment: the run's other workers write it too, and may be training on it
+    part = write_toy_corpus(folder / f"toy.tsv.{os.getpid()}.part")
+    return part.replace(folder / "toy.tsv")
 
 
 @pytest.fixture(scope="session")
@@ -159,7 +171,10 @@ def cached(request: pytest.FixtureRequest, name: str, inputs: list[Path], make):
     if file.is_file():
         return pickle.loads(file.read_bytes())
     value = make()
-    file.write_bytes(pickle.dumps(value))
+    # whole or not at all: another worker of the same run may read it as soon as it exists
+    part = file.with_name(f"{file.name}.{os.getpid()}.part")
+    part.write_bytes(pickle.dumps(value))
+    part.replace(file)
     return value
 
 

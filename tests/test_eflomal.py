@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import threading
 from dataclasses import replace
 
 import pytest
@@ -40,6 +41,32 @@ def test_an_install_without_an_index_is_told_apart(tmp_path, monkeypatch):
         eflomal.ensure_installed()
     assert index_out_of_reach(tmp_path / "venv" / "install.log")
     assert not index_out_of_reach(tmp_path / "no.log")
+
+
+def test_a_process_that_needs_eflomal_during_an_install_waits_for_it(tmp_path, monkeypatch):
+    """Two processes needing eflomal at once (two workers of the tests on a fresh machine): the
+    second removed the first's half-built venv and began its own under the first's pip. Now it
+    waits until the first has installed eflomal, then uses that venv."""
+    monkeypatch.setattr(eflomal, "CACHE", tmp_path)
+    monkeypatch.setattr(eflomal, "VENV", tmp_path / "venv")
+    monkeypatch.setattr(eflomal.shutil, "which", lambda tool: f"/usr/bin/{tool}")
+    built = tmp_path / "venv" / "bin" / "eflomal-align"
+    built.parent.mkdir(parents=True)  # the first process's venv, half built
+
+    def second_install(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a second install began under the first one")
+
+    monkeypatch.setattr(eflomal.subprocess, "run", second_install)
+    found: list[object] = []
+    with eflomal.install_lock():  # the first process, installing
+        second = threading.Thread(target=lambda: found.append(eflomal.ensure_installed()))
+        second.start()
+        second.join(timeout=1)
+        assert second.is_alive() and built.parent.is_dir()  # waiting, the venv untouched
+        built.write_text("")  # the first process's pip ends
+        (tmp_path / "venv" / ".installed").write_text(eflomal.VERSION)
+    second.join(timeout=10)
+    assert found == [built.parent]
 
 
 @pytest.fixture

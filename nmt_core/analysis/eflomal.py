@@ -21,6 +21,8 @@ Sentences are whitespace tokens; links are ``(source_index, target_index)``, 0-b
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -28,7 +30,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,15 +72,32 @@ def installed() -> Path | None:
     return bin_dir if ready else None
 
 
+@contextlib.contextmanager
+def install_lock() -> Iterator[None]:
+    """Held by the one process that installs eflomal; another that needs it meanwhile (a second
+    command, a second worker of the tests) waits here, then finds it installed."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with (CACHE / f"eflomal-{VERSION}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed, or its process ends
+        yield
+
+
 def ensure_installed(progress: Progress = _quiet) -> Path:
     """The venv's ``bin`` folder, installing eflomal there first if needed (pip, from the
-    configured index; a minute or so)."""
+    configured index; a minute or so). Under :func:`install_lock`, so that a half-finished venv
+    removed below is never one that another process's pip is still building."""
     found = installed()
     if found:
         return found
     missing = [tool for tool in ("gcc", "make") if shutil.which(tool) is None]
     if missing:
         raise EflomalError(f"eflomal is built from source and needs {' and '.join(missing)}")
+    with install_lock():
+        return installed() or _install(progress)
+
+
+def _install(progress: Progress) -> Path:
+    """eflomal built and installed into a new venv (a half-finished one is removed first)."""
     progress(f"creating eflomal's virtual environment {VENV}")
     if VENV.exists():
         shutil.rmtree(VENV)  # a half-finished install
