@@ -75,9 +75,7 @@ def test_the_red_bars_are_the_words_the_line_names_and_at_the_piece_level_each_o
     assert pieces.tokens == SOURCE and pieces.marked == (3, 4)
     np.testing.assert_allclose(pieces.values, ATTENTION.sum(axis=0))
     line = views_coverage.left_out_line(result)
-    assert (
-        shown(line) == "Nothing looked at **Park** (0.15): it may be missing from the translation."
-    )
+    assert shown(line) == "Nothing looked at **Park** (0.15): it may be missing."
     assert "red" in views_coverage.bars_caption(pieces, False).lower()  # the marks' colour
     assert figures.HIGHLIGHT == "#d62728"  # red: what the caption says the marked bars are
 
@@ -106,7 +104,7 @@ def test_the_line_shows_markup_in_a_word_literally_and_says_when_every_word_was_
     for word in ("**Park**", "[x](http://e.example)", "<b>y</b>"):
         assert f"**{literal(word)}**" in line, word
     assert "http://" not in line and "<b>" not in line and "[x]" not in line
-    assert line.endswith(": they may be missing from the translation.")
+    assert line.endswith(": they may be missing.")
     assert ", " in line and " or " in line  # "A, B or C"
     covered = translation(hypothesis(np.eye(7)[[0, 1, 3, 6]] * 0.5 + np.eye(7)[[2, 4, 5, 6]] * 0.5))
     assert views_coverage.left_out_line(covered).startswith("Every word was looked at")
@@ -224,7 +222,7 @@ def test_translate_draws_each_columns_coverage_under_it_and_names_what_was_left_
     under = [w for w in words if w.has_letters and w.coverage < threshold]
     assert len(under) == 2
     named = " or ".join(f"**{w.word}** ({w.coverage:.2f})" for w in under)
-    assert f"Nothing looked at {named}: they may be missing from the translation." in markdown(app)
+    assert f"Nothing looked at {named}: they may be missing." in markdown(app)
     colours = bars_of(figure(app, "heatmap"))["marker"]["color"]
     assert [k for k, c in enumerate(colours) if c == figures.HIGHLIGHT] == [w.index for w in under]
 

@@ -89,7 +89,7 @@ def left_out_line(translation: Translation, hypothesis: Hypothesis | None = None
             f"{coverage.LEFT_OUT_BELOW:g}, so none seems missing from the translation."
         )
     which = "it" if len(words) == 1 else "they"
-    return f"Nothing looked at {_names(words)}: {which} may be missing from the translation."
+    return f"Nothing looked at {_names(words)}: {which} may be missing."
 
 
 def bars_caption(bars: CoverageBars, word_level: bool) -> str:

@@ -131,7 +131,8 @@ def chart(
             "inside)",
         )
         if beside is not None:
-            beside()
+            with st.container(width="stretch"):
+                beside()
     return event
 
 
