@@ -14,6 +14,7 @@ import random
 import re
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -103,9 +104,7 @@ def toy_corpus(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
     when pytest runs without its cache."""
     cache = getattr(request.config, "cache", None)
     folder = cache.mkdir("attention-lab") if cache is not None else tmp_path_factory.mktemp("toy")
-    # whole at every moment: the run's other workers write it too, and may be training on it
-    part = write_toy_corpus(folder / f"toy.tsv.{os.getpid()}.part")
-    return part.replace(folder / "toy.tsv")
+    return written_whole(folder / "toy.tsv", write_toy_corpus)  # other workers train on it
 
 
 @pytest.fixture(scope="session")
@@ -171,11 +170,16 @@ def cached(request: pytest.FixtureRequest, name: str, inputs: list[Path], make):
     if file.is_file():
         return pickle.loads(file.read_bytes())
     value = make()
-    # whole or not at all: another worker of the same run may read it as soon as it exists
-    part = file.with_name(f"{file.name}.{os.getpid()}.part")
-    part.write_bytes(pickle.dumps(value))
-    part.replace(file)
+    written_whole(file, lambda part: part.write_bytes(pickle.dumps(value)))
     return value
+
+
+def written_whole(path: Path, write: Callable[[Path], object]) -> Path:
+    """``path``, written by ``write`` to a part file renamed over it: the other workers of a
+    run (pytest-xdist), which share the cache folder, read the old file or the whole new one."""
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
+    write(part)
+    return part.replace(path)
 
 
 @pytest.fixture(scope="session")

@@ -131,6 +131,8 @@ def chart(
             "inside)",
         )
         if beside is not None:
+            # the row's remaining width, wrapping there: sized to its text, a long line went
+            # under the buttons (with the sidebar open), below a projector's first screen
             with st.container(width="stretch"):
                 beside()
     return event
